@@ -1,0 +1,206 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+/// The delivery rules for one subscriber of a subject, as a plain value.
+///
+/// The machine never locks and never calls out: the subject's storage holds its lock while it
+/// asks the machine what to do, then performs the returned action after unlocking.
+///
+/// **Serial delivery without a recursive lock.** A subscriber must never be called from two
+/// threads at once. The machine hands out a *delivery token*: the thread that holds it (recorded
+/// in `deliverer`) is the only one allowed to call the subscriber. A value offered while another
+/// thread holds the token is queued in `backlog`, and the holder delivers it before giving the
+/// token back (``finishDelivery(additionalDemand:currentValue:)``). A value offered by the holder
+/// itself — a subscriber that sends into its own subject from `receive(_:)` — is delivered at once,
+/// nested, which is Combine's order for re-entrant sends.
+///
+/// The token also owns the subscriber reference: only its holder may release the subscriber, so a
+/// cancel that arrives while another thread is delivering leaves the release to that thread.
+struct ConduitStateMachine<Output, Failure: Error> {
+  /// What ``offer(_:on:replaysCurrentValue:)`` asks the storage to do with a value.
+  enum OfferAction {
+    /// Nothing: no demand, terminated, or queued for the thread that holds the token.
+    case drop
+    /// Deliver the value; the caller now holds the token and must call
+    /// ``finishDelivery(additionalDemand:currentValue:)`` afterwards.
+    case deliver
+    /// Deliver the value nested inside the caller's own delivery; afterwards call
+    /// ``finishNestedDelivery(additionalDemand:)``.
+    case deliverNested
+  }
+
+  /// What the token holder does next, from ``finishDelivery(additionalDemand:currentValue:)``.
+  enum FinishAction {
+    /// Nothing: the token is given back.
+    case none
+    /// Deliver this queued (or owed) value, then finish again.
+    case deliver(Output)
+    /// Deliver the completion, then release the subscriber.
+    case complete(Subscribers.Completion<Failure>)
+    /// The subscription ended while delivering: release the subscriber.
+    case release
+  }
+
+  /// What ``request(_:on:currentValue:)`` asks the storage to do.
+  enum RequestAction {
+    /// Nothing to deliver now.
+    case none
+    /// Deliver the owed current value; the caller now holds the token.
+    case deliver(Output)
+    /// Deliver the owed current value nested inside the caller's own delivery.
+    case deliverNested(Output)
+  }
+
+  /// What ``complete(_:on:)`` asks the storage to do.
+  enum CompleteAction {
+    /// Nothing: already terminated, or left to the token holder.
+    case none
+    /// Deliver the completion and release the subscriber; the caller holds the token.
+    case deliver(Subscribers.Completion<Failure>)
+    /// Deliver the completion nested inside the caller's own delivery (the holder releases).
+    case deliverNested(Subscribers.Completion<Failure>)
+  }
+
+  /// What ``cancel(on:)`` asks the storage to do.
+  enum CancelAction {
+    /// Nothing: already terminated, or the token holder releases the subscriber.
+    case none
+    /// Release the subscriber; the caller holds the token.
+    case release
+  }
+
+  /// Values the subscriber may still receive.
+  private(set) var demand: Subscribers.Demand = .none
+  /// The thread allowed to call the subscriber now, or `nil` when no call is in progress.
+  private var deliverer: ThreadIdentity?
+  /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
+  private var backlog: ContiguousArray<Output> = []
+  private var backlogHead = 0
+  /// A completion that arrived while another thread held the token.
+  private var pendingCompletion: Subscribers.Completion<Failure>?
+  /// Cancelled or completed: nothing more is delivered.
+  private(set) var isTerminated = false
+  /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
+  /// its next demand.
+  private var owesCurrentValue: Bool
+
+  /// A new subscriber; `subscriber` holds the token while it receives its subscription.
+  init(subscribingOn subscriber: ThreadIdentity, owesCurrentValue: Bool) {
+    deliverer = subscriber
+    self.owesCurrentValue = owesCurrentValue
+  }
+
+  /// A value was sent to the subject.
+  mutating func offer(_ value: Output, on thread: ThreadIdentity, replaysCurrentValue: Bool) -> OfferAction {
+    guard !isTerminated, pendingCompletion == nil else { return .drop }
+    guard demand > 0 else {
+      owesCurrentValue = replaysCurrentValue
+      return .drop
+    }
+    // A newer value replaces the one owed.
+    owesCurrentValue = false
+    demand -= 1
+    switch deliverer {
+    case nil:
+      deliverer = thread
+      return .deliver
+    case thread:
+      return .deliverNested
+    default:
+      backlog.append(value)
+      return .drop
+    }
+  }
+
+  /// A nested delivery returned `additionalDemand`.
+  mutating func finishNestedDelivery(additionalDemand: Subscribers.Demand) {
+    if !isTerminated, additionalDemand > 0 {
+      demand += additionalDemand
+    }
+  }
+
+  /// The token holder's call to the subscriber returned `additionalDemand`.
+  mutating func finishDelivery(additionalDemand: Subscribers.Demand, currentValue: Output?) -> FinishAction {
+    if isTerminated {
+      deliverer = nil
+      dropBacklog()
+      return .release
+    }
+    if additionalDemand > 0 {
+      demand += additionalDemand
+    }
+    if backlogHead < backlog.count {
+      let value = backlog[backlogHead]
+      backlogHead += 1
+      if backlogHead == backlog.count { dropBacklog() }
+      return .deliver(value)
+    }
+    if owesCurrentValue, demand > 0, let currentValue {
+      owesCurrentValue = false
+      demand -= 1
+      return .deliver(currentValue)
+    }
+    if let completion = pendingCompletion {
+      pendingCompletion = nil
+      isTerminated = true
+      return .complete(completion)
+    }
+    deliverer = nil
+    return .none
+  }
+
+  /// The subscriber asked for `additionalDemand` more values.
+  mutating func request(_ additionalDemand: Subscribers.Demand, on thread: ThreadIdentity, currentValue: Output?)
+    -> RequestAction
+  {
+    guard !isTerminated else { return .none }
+    demand += additionalDemand
+    guard owesCurrentValue, let currentValue else { return .none }
+    switch deliverer {
+    case nil:
+      deliverer = thread
+    case thread:
+      owesCurrentValue = false
+      demand -= 1
+      return .deliverNested(currentValue)
+    default:
+      // The token holder delivers it when it finishes.
+      return .none
+    }
+    owesCurrentValue = false
+    demand -= 1
+    return .deliver(currentValue)
+  }
+
+  /// The subject completed.
+  mutating func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) -> CompleteAction {
+    guard !isTerminated, pendingCompletion == nil else { return .none }
+    switch deliverer {
+    case nil:
+      deliverer = thread
+      isTerminated = true
+      return .deliver(completion)
+    case thread:
+      isTerminated = true
+      dropBacklog()
+      return .deliverNested(completion)
+    default:
+      pendingCompletion = completion
+      return .none
+    }
+  }
+
+  /// The subscriber cancelled.
+  mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
+    guard !isTerminated else { return .none }
+    isTerminated = true
+    pendingCompletion = nil
+    guard deliverer == nil else { return .none }
+    deliverer = thread
+    return .release
+  }
+
+  private mutating func dropBacklog() {
+    backlog.removeAll(keepingCapacity: false)
+    backlogHead = 0
+  }
+}

@@ -1,0 +1,294 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+/// The shared engine of ``PassthroughSubject`` and ``CurrentValueSubject``: the subscriber list,
+/// the completion, the upstream subscriptions and, for `CurrentValueSubject`, the current value,
+/// all behind one lock.
+///
+/// Each subscriber is attached through a ``SubjectConduit``, whose ``ConduitStateMachine`` is
+/// guarded by this same lock, so one lock round trip decides what a `send` does.
+///
+/// - Sending allocates nothing: the subscriber array is retained (copy-on-write) and walked after
+///   unlocking.
+/// - Removing a subscriber is O(1): each conduit knows its slot, and the last conduit moves into
+///   the hole.
+final class SubjectStorage<Output, Failure: Error> {
+  struct State {
+    /// The live subscribers; `conduits[i].slot == i`.
+    var conduits: ContiguousArray<SubjectConduit<Output, Failure>> = []
+    /// Set once by `send(completion:)`; later subscribers receive it at once.
+    var completion: Subscribers.Completion<Failure>?
+    /// The latest value (`CurrentValueSubject` only).
+    var currentValue: Output?
+    /// Subscriptions to publishers feeding this subject (`subscribe(subject)`), cancelled on deinit.
+    var upstreams: ContiguousArray<any Subscription> = []
+    /// Whether any subscriber has asked for values yet; upstreams are asked for unlimited values
+    /// from then on.
+    var hasDownstreamDemand = false
+  }
+
+  let state: LockedState<State>
+  /// `CurrentValueSubject` semantics: subscribers start with the current value, and one that
+  /// missed values for lack of demand gets the latest value when it asks again.
+  let replaysCurrentValue: Bool
+
+  init(currentValue: Output?) {
+    state = .make(State(currentValue: currentValue))
+    replaysCurrentValue = currentValue != nil
+  }
+
+  /// Cancels the upstream subscriptions when the owning subject goes away.
+  func cancelUpstreams() {
+    let upstreams = state.withLock { state in
+      defer { state.upstreams = [] }
+      return state.upstreams
+    }
+    for upstream in upstreams { upstream.cancel() }
+  }
+
+  var currentValue: Output {
+    // Only `CurrentValueSubject`, which always has a value, reads this.
+    state.withLock { $0.currentValue! }
+  }
+
+  func subscribe<S: Subscriber>(_ subscriber: S, owner: AnyObject) where S.Input == Output, S.Failure == Failure {
+    let thread = ThreadIdentity.current
+    let conduit = SubjectConduit<Output, Failure>.make(subscriber, storage: self, owner: owner)
+    let completion = state.withLock { state -> Subscribers.Completion<Failure>? in
+      if let completion = state.completion { return completion }
+      conduit.machine = ConduitStateMachine(subscribingOn: thread, owesCurrentValue: replaysCurrentValue)
+      conduit.slot = state.conduits.count
+      state.conduits.append(conduit)
+      return nil
+    }
+    if let completion {
+      subscriber.receive(subscription: Subscriptions.empty)
+      subscriber.receive(completion: completion)
+      return
+    }
+    conduit.deliverSubscription()
+    conduit.finishDelivery(additionalDemand: .none)
+  }
+
+  func send(_ value: Output) {
+    let conduits = state.withLock { state -> ContiguousArray<SubjectConduit<Output, Failure>>? in
+      guard state.completion == nil else { return nil }
+      if replaysCurrentValue { state.currentValue = value }
+      return state.conduits
+    }
+    guard let conduits else { return }
+    let thread = ThreadIdentity.current
+    for conduit in conduits {
+      conduit.offer(value, on: thread)
+    }
+  }
+
+  func send(completion: Subscribers.Completion<Failure>) {
+    let conduits = state.withLock { state -> ContiguousArray<SubjectConduit<Output, Failure>>? in
+      guard state.completion == nil else { return nil }
+      state.completion = completion
+      defer { state.conduits = [] }
+      for conduit in state.conduits { conduit.slot = -1 }
+      return state.conduits
+    }
+    guard let conduits else { return }
+    let thread = ThreadIdentity.current
+    for conduit in conduits {
+      conduit.complete(completion, on: thread)
+    }
+  }
+
+  func send(subscription: any Subscription) {
+    let action = state.withLock { state -> UpstreamAction in
+      if state.completion != nil { return .cancel }
+      state.upstreams.append(subscription)
+      return state.hasDownstreamDemand ? .requestUnlimited : .wait
+    }
+    switch action {
+    case .cancel: subscription.cancel()
+    case .requestUnlimited: subscription.request(.unlimited)
+    case .wait: break
+    }
+  }
+
+  private enum UpstreamAction {
+    case cancel
+    case requestUnlimited
+    case wait
+  }
+
+  /// Removes `conduit` from the list in O(1). Call with the lock held.
+  static func remove(_ conduit: SubjectConduit<Output, Failure>, from state: inout State) {
+    let slot = conduit.slot
+    guard slot >= 0 else { return }
+    conduit.slot = -1
+    let last = state.conduits.removeLast()
+    if last !== conduit {
+      state.conduits[slot] = last
+      last.slot = slot
+    }
+  }
+
+  /// Records that a subscriber asked for values; returns the upstreams to ask for unlimited
+  /// values the first time. Call with the lock held.
+  static func noteDemand(in state: inout State) -> ContiguousArray<any Subscription> {
+    guard !state.hasDownstreamDemand else { return [] }
+    state.hasDownstreamDemand = true
+    return state.upstreams
+  }
+}
+
+/// One subscriber's subscription to a subject.
+///
+/// `machine` and `slot` are guarded by the storage's lock. The subscriber reference lives in the
+/// generic subclass and belongs to the delivery token (see ``ConduitStateMachine``): only the
+/// thread holding the token calls or releases it, so reading it needs no lock.
+class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible {
+  let storage: SubjectStorage<Output, Failure>
+  /// The public subject: a subscription keeps its subject alive, as in Combine.
+  private let owner: AnyObject
+  /// Guarded by `storage.state`'s lock.
+  final var machine: ConduitStateMachine<Output, Failure>
+  /// Index in `storage`'s conduit list, or -1 once removed. Guarded by `storage.state`'s lock.
+  final var slot = -1
+
+  init(storage: SubjectStorage<Output, Failure>, owner: AnyObject) {
+    self.storage = storage
+    self.owner = owner
+    machine = ConduitStateMachine(subscribingOn: ThreadIdentity(rawValue: 0), owesCurrentValue: false)
+  }
+
+  static func make<S: Subscriber>(_ subscriber: S, storage: SubjectStorage<Output, Failure>, owner: AnyObject)
+    -> SubjectConduit<Output, Failure>
+  where S.Input == Output, S.Failure == Failure {
+    SubscriberConduit(subscriber, storage: storage, owner: owner)
+  }
+
+  var description: String { String(describing: type(of: owner)) }
+
+  // MARK: Calls to the subscriber; the caller holds the delivery token.
+
+  func deliverSubscription() { preconditionFailure("abstract") }
+  func deliver(_ value: Output) -> Subscribers.Demand { preconditionFailure("abstract") }
+  func deliver(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
+  func releaseSubscriber() { preconditionFailure("abstract") }
+
+  // MARK: Events
+
+  final func offer(_ value: Output, on thread: ThreadIdentity) {
+    let replays = storage.replaysCurrentValue
+    let action = storage.state.withLock { _ in machine.offer(value, on: thread, replaysCurrentValue: replays) }
+    switch action {
+    case .drop:
+      return
+    case .deliver:
+      finishDelivery(additionalDemand: deliver(value))
+    case .deliverNested:
+      let additional = deliver(value)
+      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
+    }
+  }
+
+  /// Gives the token back, first delivering whatever queued up while it was held.
+  final func finishDelivery(additionalDemand: Subscribers.Demand) {
+    var additional = additionalDemand
+    while true {
+      let action = storage.state.withLock { state in
+        machine.finishDelivery(additionalDemand: additional, currentValue: state.currentValue)
+      }
+      switch action {
+      case .none:
+        return
+      case .deliver(let value):
+        additional = deliver(value)
+      case .complete(let completion):
+        deliver(completion: completion)
+        releaseSubscriber()
+        return
+      case .release:
+        releaseSubscriber()
+        return
+      }
+    }
+  }
+
+  final func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) {
+    let action = storage.state.withLock { _ in machine.complete(completion, on: thread) }
+    switch action {
+    case .none:
+      return
+    case .deliver(let completion):
+      deliver(completion: completion)
+      releaseSubscriber()
+    case .deliverNested(let completion):
+      deliver(completion: completion)
+    }
+  }
+
+  final func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
+    let thread = ThreadIdentity.current
+    let (action, upstreams) = storage.state.withLock { state in
+      let action = machine.request(demand, on: thread, currentValue: state.currentValue)
+      let upstreams = machine.isTerminated ? [] : SubjectStorage.noteDemand(in: &state)
+      return (action, upstreams)
+    }
+    for upstream in upstreams { upstream.request(.unlimited) }
+    switch action {
+    case .none:
+      return
+    case .deliver(let value):
+      finishDelivery(additionalDemand: deliver(value))
+    case .deliverNested(let value):
+      let additional = deliver(value)
+      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
+    }
+  }
+
+  final func cancel() {
+    let thread = ThreadIdentity.current
+    let action = storage.state.withLock { state in
+      SubjectStorage.remove(self, from: &state)
+      return machine.cancel(on: thread)
+    }
+    if case .release = action {
+      releaseSubscriber()
+    }
+  }
+}
+
+/// The conduit for a concrete subscriber type.
+private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
+  @unchecked Sendable
+{
+  // Safety: `downstream` is owned by the delivery token (see `SubjectConduit`).
+  /// Owned by the delivery token; `nil` once released.
+  private var downstream: Downstream?
+
+  init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
+    self.downstream = downstream
+    super.init(storage: storage, owner: owner)
+  }
+
+  override func deliverSubscription() {
+    downstream?.receive(subscription: self)
+  }
+
+  override func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
+    downstream?.receive(value) ?? .none
+  }
+
+  override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
+    downstream?.receive(completion: completion)
+  }
+
+  override func releaseSubscriber() {
+    downstream = nil
+  }
+}
+
+// Safety: every mutable field is guarded by the storage's lock (`machine`, `slot`) or owned by the
+// delivery token that lock hands out (`downstream`); see `ConduitStateMachine`.
+extension SubjectConduit: @unchecked Sendable {}
+
+// Safety: the only mutable state is `state`, a `LockedState`.
+extension SubjectStorage: @unchecked Sendable {}
