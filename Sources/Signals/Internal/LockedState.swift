@@ -39,7 +39,7 @@
 /// }
 /// print(next)  // 1
 /// ```
-struct LockedState<State> {
+package struct LockedState<State> {
   private let buffer: LockBuffer<State>
 
   private init(buffer: LockBuffer<State>) {
@@ -47,7 +47,7 @@ struct LockedState<State> {
   }
 
   /// Creates a lock guarding `initialState`.
-  static func make(_ initialState: State) -> LockedState<State> {
+  package static func make(_ initialState: State) -> LockedState<State> {
     LockedState(buffer: LockBuffer.make(initialState))
   }
 
@@ -55,7 +55,7 @@ struct LockedState<State> {
   ///
   /// Never call out to user code from `body`.
   @inline(__always)
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try buffer.withLock(body)
   }
 }
@@ -85,13 +85,13 @@ private final class LockBuffer<State>: ManagedBuffer<State, PlatformLock> {
   }
 
   deinit {
-    withUnsafeMutablePointers { state, lock in
+    // `ManagedBuffer` destroys the header (the state) itself; the tail element is ours.
+    withUnsafeMutablePointerToElements { lock in
       #if !canImport(Darwin) && !canImport(WinSDK)
         let result = pthread_mutex_destroy(lock)
         precondition(result == 0, "pthread_mutex_destroy failed with \(result)")
       #endif
       lock.deinitialize(count: 1)
-      state.deinitialize(count: 1)
     }
   }
 
