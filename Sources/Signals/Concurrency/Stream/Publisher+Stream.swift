@@ -1,0 +1,82 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher where Failure == Never, Output: Sendable {
+  /// Subscribes now, with unlimited demand, and returns an `AsyncStream` of every value from here on.
+  ///
+  /// Unlike ``Publisher/values-(Self.Failure==Never)``, nothing is dropped for lack of demand: values
+  /// sent before the first `next()`, or while the loop body is busy, wait in the stream's buffer
+  /// (as `bufferingPolicy` allows). Each call is an independent consumer with its own
+  /// subscription and buffer, so one subject feeds any number of `for await` loops and each loop
+  /// sees every value.
+  ///
+  /// - A consumer that stops (its task is cancelled, its loop exits, or the stream is dropped)
+  ///   cancels its own subscription and is released; the other consumers go on.
+  /// - The publisher's completion ends the stream after the buffered values.
+  /// - A `CurrentValueSubject` stream begins with the current value; a finished subject gives an
+  ///   already-finished stream.
+  /// - Per value: one `yield` into the stream, with no lock or allocation of Signals' own.
+  ///
+  /// ```swift
+  /// let prices = PassthroughSubject<Int, Never>()
+  /// let chart = prices.stream()
+  /// let alerts = prices.stream()
+  /// prices.send(101)  // buffered in both streams
+  /// prices.send(completion: .finished)
+  /// for await price in chart { print("chart", price) }
+  /// for await price in alerts { print("alert", price) }
+  /// // Prints: chart 101
+  /// //         alert 101
+  /// ```
+  ///
+  /// - Parameter bufferingPolicy: How many unread values the stream keeps; `.unbounded` keeps all.
+  /// - Returns: A stream of this publisher's values that ends when the publisher finishes.
+  public func stream(
+    bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncStream<Output> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: bufferingPolicy)
+    let subscriber = StreamSubscriber<Output, Never, AsyncStream<Output>.Continuation>(continuation)
+    continuation.onTermination { subscriber.cancel() }
+    subscribe(subscriber)
+    return stream
+  }
+}
+
+extension Publisher where Output: Sendable {
+  /// Subscribes now, with unlimited demand, and returns an `AsyncThrowingStream` of every value
+  /// from here on; the publisher's failure is thrown at the end.
+  ///
+  /// The failing twin of
+  /// ``Publisher/stream(bufferingPolicy:)-(AsyncStream<Self.Output>.Continuation.BufferingPolicy)``:
+  /// one independent, buffered consumer per call; a consumer that stops detaches only itself; the
+  /// publisher's completion ends the stream after the buffered values, throwing its error if it
+  /// failed.
+  ///
+  /// ```swift
+  /// struct Disconnected: Error {}
+  /// let feed = PassthroughSubject<String, Disconnected>()
+  /// let lines = feed.stream()
+  /// feed.send("hello")
+  /// feed.send(completion: .failure(Disconnected()))
+  /// do {
+  ///   for try await line in lines { print(line) }
+  /// } catch {
+  ///   print("error:", error)
+  /// }
+  /// // Prints: hello
+  /// //         error: Disconnected()
+  /// ```
+  ///
+  /// - Parameter bufferingPolicy: How many unread values the stream keeps; `.unbounded` keeps all.
+  /// - Returns: A stream of this publisher's values that ends when the publisher completes.
+  public func stream(
+    bufferingPolicy: AsyncThrowingStream<Output, any Error>.Continuation.BufferingPolicy = .unbounded
+  ) -> AsyncThrowingStream<Output, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(
+      of: Output.self, throwing: (any Error).self, bufferingPolicy: bufferingPolicy)
+    let subscriber = StreamSubscriber<Output, Failure, AsyncThrowingStream<Output, any Error>.Continuation>(
+      continuation)
+    continuation.onTermination { subscriber.cancel() }
+    subscribe(subscriber)
+    return stream
+  }
+}
