@@ -1,0 +1,118 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct AsyncPublisherTests {
+  @Test(.timeLimit(.minutes(1)))
+  func valuesRequestsOneValuePerNext() async {
+    let requests = Checkpoint()
+    let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
+    let consumer = Task {
+      var received: [Int] = []
+      for await value in publisher.values { received.append(value) }
+      return received
+    }
+    await requests.wait(for: 1)
+    #expect(publisher.subscription.events == [.requested(.max(1))])
+    publisher.send(1)
+    await requests.wait(for: 2)
+    #expect(publisher.subscription.events == [.requested(.max(1)), .requested(.max(1))])
+    publisher.send(2)
+    await requests.wait(for: 3)
+    publisher.send(completion: .finished)
+    #expect(await consumer.value == [1, 2])
+    #expect(publisher.subscription.events == [.requested(.max(1)), .requested(.max(1)), .requested(.max(1))])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func valuesSubscribesWhenTheIteratorIsMadeAndAsksForNothingUntilNext() {
+    let publisher = TestPublisher<Int, Never>()
+    let iterator = publisher.values.makeAsyncIterator()
+    #expect(publisher.subscriberCount == 1)
+    #expect(publisher.subscription.events.isEmpty)
+    withExtendedLifetime(iterator) {}
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingTheIteratingTaskCancelsTheSubscription() async {
+    let requests = Checkpoint()
+    let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
+    let consumer = Task {
+      var received: [Int] = []
+      for await value in publisher.values { received.append(value) }
+      return received
+    }
+    await requests.wait(for: 1)
+    consumer.cancel()
+    #expect(await consumer.value == [])
+    #expect(publisher.subscription.events == [.requested(.max(1)), .cancelled])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func leavingTheLoopEarlyCancelsTheSubscription() async {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    let spy = SubscriberSpy(upstream: subject)
+    for await value in spy.values {
+      #expect(value == 1)
+      break
+    }
+    #expect(spy.box.object == nil)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func finishedPublisherEndsTheLoop() async {
+    let subject = PassthroughSubject<Int, Never>()
+    subject.send(completion: .finished)
+    var received: [Int] = []
+    for await value in subject.values { received.append(value) }
+    #expect(received.isEmpty)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func throwingValuesThrowTheFailureAfterTheValues() async {
+    let requests = Checkpoint()
+    let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
+    let consumer = Task {
+      var received: [Int] = []
+      do {
+        for try await value in publisher.values { received.append(value) }
+      } catch {
+        return (received, error as? TestError)
+      }
+      return (received, nil)
+    }
+    await requests.wait(for: 1)
+    publisher.send(1)
+    await requests.wait(for: 2)
+    publisher.send(completion: .failure(TestError(id: 7)))
+    let (received, error) = await consumer.value
+    #expect(received == [1])
+    #expect(error == TestError(id: 7))
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func throwingValuesReturnNilWhenCancelled() async throws {
+    let requests = Checkpoint()
+    let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
+    let consumer = Task {
+      var iterator = publisher.values.makeAsyncIterator()
+      return try await iterator.next()
+    }
+    await requests.wait(for: 1)
+    consumer.cancel()
+    #expect(try await consumer.value == nil)
+    #expect(publisher.subscription.isCancelled)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func completionBeforeNextIsReportedByTheNextCall() async throws {
+    let subject = CurrentValueSubject<Int, TestError>(3)
+    var iterator = subject.values.makeAsyncIterator()
+    #expect(try await iterator.next() == 3)
+    subject.send(completion: .failure(TestError(id: 1)))
+    await #expect(throws: TestError(id: 1)) { try await iterator.next() }
+    #expect(try await iterator.next() == nil)
+  }
+}

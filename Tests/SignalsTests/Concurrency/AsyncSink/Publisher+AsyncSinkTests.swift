@@ -1,0 +1,144 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+/// Signals its checkpoint when released: captured by a closure, it tells when the task that owns
+/// the closure has ended.
+private final class ReleaseProbe: Sendable {
+  let released: Checkpoint
+
+  init(_ released: Checkpoint) {
+    self.released = released
+  }
+
+  deinit {
+    released.signal()
+  }
+}
+
+struct PublisherAsyncSinkTests {
+  @Test(.timeLimit(.minutes(1)))
+  func processesValuesInOrderOneAtATime() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let processed = Recorder<Int>()
+    let done = Checkpoint()
+    let inFlight = LockedState.make((current: 0, highest: 0))
+    let cancellable = subject.asyncSink { value in
+      inFlight.withLock { state in
+        state.current += 1
+        state.highest = max(state.highest, state.current)
+      }
+      await Task.yield()
+      processed.append(value)
+      inFlight.withLock { $0.current -= 1 }
+      done.signal()
+    }
+    for value in 1...200 { subject.send(value) }
+    await done.wait(for: 200)
+    #expect(processed.elements == Array(1...200))
+    #expect(inFlight.withLock { $0.highest } == 1)
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func noValueIsLostWhileTheClosureAwaits() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let started = Checkpoint()
+    let gate = Checkpoint()
+    let done = Checkpoint()
+    let processed = Recorder<Int>()
+    let cancellable = subject.asyncSink { value in
+      started.signal()
+      if value == 1 { await gate.wait(for: 1) }
+      processed.append(value)
+      done.signal()
+    }
+    subject.send(1)
+    await started.wait(for: 1)
+    for value in 2...10 { subject.send(value) }
+    gate.signal()
+    await done.wait(for: 10)
+    #expect(processed.elements == Array(1...10))
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: [TaskPriority.low, .medium, .high])
+  func runsWithTheRequestedPriority(priority: TaskPriority) async {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let priorities = Recorder<TaskPriority>()
+    let done = Checkpoint()
+    let cancellable = subject.asyncSink(priority: priority) { _ in
+      priorities.append(Task.currentPriority)
+      done.signal()
+    }
+    await done.wait(for: 1)
+    #expect(priorities.elements == [priority])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func cancelReachesTheClosureInFlightAndStopsLaterValues() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let started = Checkpoint()
+    let gate = Checkpoint()
+    let released = Checkpoint()
+    let processed = Recorder<Int>()
+    let sawCancellation = Recorder<Bool>()
+    let probe = ReleaseProbe(released)
+    var cancellable: AnyCancellable? = subject.asyncSink { [probe] value in
+      withExtendedLifetime(probe) {}
+      processed.append(value)
+      started.signal()
+      await gate.wait(for: 1)
+      sawCancellation.append(Task.isCancelled)
+    }
+    _ = consume probe
+    subject.send(1)
+    await started.wait(for: 1)
+    subject.send(2)
+    subject.send(3)
+    cancellable?.cancel()
+    cancellable = nil
+    gate.signal()
+    // The task ends (and releases its closure) only after the closure in flight returned.
+    await released.wait(for: 1)
+    #expect(processed.elements == [1])
+    #expect(sawCancellation.elements == [true])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func releasingTheCancellableCancels() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let spy = SubscriberSpy(upstream: subject)
+    let done = Checkpoint()
+    var cancellables = Set<AnyCancellable>()
+    spy.asyncSink { _ in done.signal() }.store(in: &cancellables)
+    subject.send(1)
+    await done.wait(for: 1)
+    #expect(spy.box.object != nil, "the stored cancellable keeps the subscription alive")
+    cancellables.removeAll()
+    #expect(spy.box.object == nil)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func receiveCompletionRunsAfterTheLastValue() async {
+    let subject = PassthroughSubject<Int, TestError>()
+    let events = Recorder<String>()
+    let done = Checkpoint()
+    let cancellable = subject.asyncSink { completion in
+      events.append("\(completion)")
+      done.signal()
+    } receiveValue: { value in
+      await Task.yield()
+      events.append("\(value)")
+    }
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .failure(TestError(id: 4)))
+    await done.wait(for: 1)
+    #expect(events.elements == ["1", "2", "failure(SignalsTests.TestError(id: 4))"])
+    withExtendedLifetime(cancellable) {}
+  }
+}
