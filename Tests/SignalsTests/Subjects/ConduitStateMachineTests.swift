@@ -1,0 +1,125 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Testing
+
+@testable import Signals
+
+/// The subject's per-subscriber rules, tested directly on the state machine, with no threads.
+struct ConduitStateMachineTests {
+  private let me = ThreadIdentity(rawValue: 1)
+  private let other = ThreadIdentity(rawValue: 2)
+
+  private func subscribed(demand: Subscribers.Demand, replays: Bool = false) -> ConduitStateMachine<Int, Never> {
+    var machine = ConduitStateMachine<Int, Never>(subscribingOn: me, owesCurrentValue: replays)
+    if demand > 0 { _ = machine.request(demand, on: me, currentValue: nil) }
+    guard case .none = machine.finishDelivery(additionalDemand: .none, currentValue: nil) else {
+      Issue.record("a fresh subscriber has nothing to finish")
+      return machine
+    }
+    return machine
+  }
+
+  @Test func offerWithoutDemandDrops() {
+    var machine = subscribed(demand: .none)
+    guard case .drop = machine.offer(1, on: me, replaysCurrentValue: false) else {
+      Issue.record("expected drop")
+      return
+    }
+  }
+
+  @Test func offerTakesTheTokenAndOneDemand() {
+    var machine = subscribed(demand: .max(2))
+    guard case .deliver = machine.offer(1, on: me, replaysCurrentValue: false) else {
+      Issue.record("expected deliver")
+      return
+    }
+    #expect(machine.demand == .max(1))
+  }
+
+  @Test func offerFromAnotherThreadWhileDeliveringIsQueuedAndDrainedInOrder() {
+    var machine = subscribed(demand: .unlimited)
+    _ = machine.offer(1, on: me, replaysCurrentValue: false)
+    guard case .drop = machine.offer(2, on: other, replaysCurrentValue: false) else {
+      Issue.record("expected the value to be queued")
+      return
+    }
+    _ = machine.offer(3, on: other, replaysCurrentValue: false)
+    guard case .deliver(2) = machine.finishDelivery(additionalDemand: .none, currentValue: nil),
+      case .deliver(3) = machine.finishDelivery(additionalDemand: .none, currentValue: nil),
+      case .none = machine.finishDelivery(additionalDemand: .none, currentValue: nil)
+    else {
+      Issue.record("expected 2 then 3 then the token back")
+      return
+    }
+  }
+
+  @Test func offerFromTheDeliveringThreadIsNested() {
+    var machine = subscribed(demand: .unlimited)
+    _ = machine.offer(1, on: me, replaysCurrentValue: false)
+    guard case .deliverNested = machine.offer(2, on: me, replaysCurrentValue: false) else {
+      Issue.record("expected nested delivery")
+      return
+    }
+  }
+
+  @Test func completionWhileAnotherThreadDeliversWaitsForTheBacklog() {
+    var machine = subscribed(demand: .unlimited)
+    _ = machine.offer(1, on: me, replaysCurrentValue: false)
+    _ = machine.offer(2, on: other, replaysCurrentValue: false)
+    guard case .none = machine.complete(.finished, on: other) else {
+      Issue.record("completion must wait for the token holder")
+      return
+    }
+    guard case .deliver(2) = machine.finishDelivery(additionalDemand: .none, currentValue: nil),
+      case .complete(.finished) = machine.finishDelivery(additionalDemand: .none, currentValue: nil)
+    else {
+      Issue.record("expected the queued value, then the completion")
+      return
+    }
+    #expect(machine.isTerminated)
+  }
+
+  @Test func cancelWhileAnotherThreadDeliversLeavesTheReleaseToIt() {
+    var machine = subscribed(demand: .unlimited)
+    _ = machine.offer(1, on: me, replaysCurrentValue: false)
+    _ = machine.offer(2, on: me, replaysCurrentValue: false)
+    guard case .none = machine.cancel(on: other) else {
+      Issue.record("the canceller must not release a subscriber being called")
+      return
+    }
+    guard case .release = machine.finishDelivery(additionalDemand: .none, currentValue: nil) else {
+      Issue.record("the token holder releases")
+      return
+    }
+  }
+
+  @Test func cancelWhenIdleReleasesAtOnce() {
+    var machine = subscribed(demand: .unlimited)
+    guard case .release = machine.cancel(on: other) else {
+      Issue.record("expected release")
+      return
+    }
+    guard case .none = machine.cancel(on: me) else {
+      Issue.record("a second cancel does nothing")
+      return
+    }
+  }
+
+  @Test func owedCurrentValueIsDeliveredOnRequest() {
+    var machine = subscribed(demand: .none, replays: true)
+    guard case .deliver(9) = machine.request(.max(1), on: me, currentValue: 9) else {
+      Issue.record("expected the current value")
+      return
+    }
+    #expect(machine.demand == .none)
+  }
+
+  @Test func requestAfterTerminationDoesNothing() {
+    var machine = subscribed(demand: .none, replays: true)
+    _ = machine.cancel(on: me)
+    guard case .none = machine.request(.max(1), on: me, currentValue: 9) else {
+      Issue.record("expected nothing")
+      return
+    }
+  }
+}

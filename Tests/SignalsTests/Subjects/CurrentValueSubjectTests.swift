@@ -1,0 +1,107 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+struct CurrentValueSubjectTests {
+  @Test func newSubscriberStartsWithTheCurrentValue() {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    let recorder = TestSubscriber<Int, Never>()
+    subject.subscribe(recorder)
+    subject.send(2)
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+  }
+
+  @Test func settingValueSendsIt() {
+    let subject = CurrentValueSubject<String, Never>("a")
+    let recorder = TestSubscriber<String, Never>()
+    subject.subscribe(recorder)
+    subject.value = "b"
+    #expect(subject.value == "b")
+    #expect(recorder.values == ["a", "b"])
+  }
+
+  @Test func subscriberWithoutDemandGetsTheCurrentValueWhenItAsks() {
+    let subject = CurrentValueSubject<Int, Never>(1)
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    subject.subscribe(recorder)
+    subject.send(2)
+    subject.send(3)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(3)])
+  }
+
+  @Test func subscriberThatMissedValuesGetsOnlyTheLatestWhenItAsksAgain() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .max(1))
+    subject.subscribe(recorder)
+    subject.send(1)
+    subject.send(2)
+    recorder.request(.max(5))
+    subject.send(3)
+    #expect(recorder.values == [0, 2, 3])
+  }
+
+  @Test func currentValueIsDeliveredInsideTheRequestAsInCombine() {
+    let subject = CurrentValueSubject<Int, Never>(7)
+    var log: [String] = []
+    let subscriber = AnySubscriber<Int, Never>(
+      receiveSubscription: { subscription in
+        log.append("subscribed")
+        subscription.request(.max(1))
+        log.append("requested")
+      },
+      receiveValue: { value in
+        log.append("value \(value)")
+        return .none
+      })
+    subject.subscribe(subscriber)
+    #expect(log == ["subscribed", "value 7", "requested"])
+  }
+
+  @Test func sendsAfterCompletionAreIgnoredAndValueStays() {
+    let subject = CurrentValueSubject<Int, TestError>(1)
+    let recorder = TestSubscriber<Int, TestError>()
+    subject.subscribe(recorder)
+    subject.send(completion: .finished)
+    subject.send(2)
+    #expect(subject.value == 1)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+  }
+
+  @Test func laterSubscriberAfterCompletionGetsOnlyTheCompletion() {
+    let subject = CurrentValueSubject<Int, TestError>(1)
+    subject.send(completion: .failure(TestError(id: 3)))
+    let late = TestSubscriber<Int, TestError>()
+    subject.subscribe(late)
+    #expect(late.events == [.subscription, .completion(.failure(TestError(id: 3)))])
+  }
+
+  @Test func sinkSeesCurrentValueThenChanges() {
+    let followers = CurrentValueSubject<Int, Never>(120)
+    var shown: [Int] = []
+    let screen = followers.sink { shown.append($0) }
+    followers.value += 1
+    #expect(shown == [120, 121])
+    screen.cancel()
+    followers.value += 1
+    #expect(shown == [120, 121])
+    #expect(followers.value == 122)
+  }
+
+  @Test func concurrentSetsLeaveOneOfTheSentValuesAndDeliverEachOnce() {
+    let subject = CurrentValueSubject<Int, Never>(-1)
+    let recorder = TestSubscriber<Int, Never>()
+    subject.subscribe(recorder)
+    DispatchQueue.concurrentPerform(iterations: 4) { sender in
+      for index in 0..<1_000 { subject.value = sender * 1_000 + index }
+    }
+    let values = recorder.values
+    #expect(values.count == 4_001)
+    #expect(Set(values).count == 4_001)
+    #expect((0..<4_000).contains(subject.value))
+  }
+}

@@ -1,0 +1,70 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct SubscribersAssignTests {
+  final class Label {
+    var text = ""
+  }
+
+  @Test func writesEachValueToTheProperty() {
+    let label = Label()
+    let subject = PassthroughSubject<String, Never>()
+    let cancellable = subject.assign(to: \.text, on: label)
+    subject.send("one")
+    #expect(label.text == "one")
+    subject.send("two")
+    #expect(label.text == "two")
+    cancellable.cancel()
+    subject.send("three")
+    #expect(label.text == "two")
+  }
+
+  @Test func asksForUnlimitedValues() {
+    let upstream = TestPublisher<String, Never>()
+    let cancellable = upstream.assign(to: \.text, on: Label())
+    #expect(upstream.subscription.events == [.requested(.unlimited)])
+    cancellable.cancel()
+    #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
+  }
+
+  @Test func holdsTheObjectUntilCompletion() {
+    weak var weakLabel: Label?
+    let subject = PassthroughSubject<String, Never>()
+    var cancellable: AnyCancellable?
+    do {
+      let label = Label()
+      weakLabel = label
+      cancellable = subject.assign(to: \.text, on: label)
+    }
+    #expect(weakLabel != nil)
+    subject.send(completion: .finished)
+    #expect(weakLabel == nil)
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func cancelReleasesTheObject() {
+    weak var weakLabel: Label?
+    let subject = PassthroughSubject<String, Never>()
+    var cancellable: AnyCancellable?
+    do {
+      let label = Label()
+      weakLabel = label
+      cancellable = subject.assign(to: \.text, on: label)
+    }
+    cancellable?.cancel()
+    #expect(weakLabel == nil)
+  }
+
+  @Test func exposesObjectAndKeyPath() {
+    let label = Label()
+    let assign = Subscribers.Assign(object: label, keyPath: \Label.text)
+    #expect(assign.object === label)
+    #expect(assign.keyPath == \Label.text)
+    #expect(assign.description == "Label")
+    assign.cancel()
+    #expect(assign.object == nil)
+  }
+}

@@ -1,0 +1,86 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct SubscribersSinkTests {
+  /// An object whose deinit is observable.
+  final class Owner {}
+
+  @Test func asksForUnlimitedAndForwardsValuesAndCompletion() {
+    let upstream = TestPublisher<Int, TestError>()
+    var log: [String] = []
+    let cancellable = upstream.sink(
+      receiveCompletion: { log.append("completion \($0)") },
+      receiveValue: { log.append("value \($0)") })
+    #expect(upstream.subscription.events == [.requested(.unlimited)])
+    #expect(upstream.send(1) == .none)
+    upstream.send(completion: .finished)
+    upstream.send(2)
+    #expect(log == ["value 1", "completion finished"])
+    cancellable.cancel()
+    #expect(!upstream.subscription.isCancelled, "cancel after completion does not reach upstream")
+  }
+
+  @Test func cancelStopsValuesAndCancelsUpstream() {
+    let upstream = TestPublisher<Int, Never>()
+    var values: [Int] = []
+    let cancellable = upstream.sink { values.append($0) }
+    upstream.send(1)
+    cancellable.cancel()
+    upstream.send(2)
+    #expect(values == [1])
+    #expect(upstream.subscription.isCancelled)
+  }
+
+  @Test func secondSubscriptionIsCancelled() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    let first = TestSubscription()
+    let second = TestSubscription()
+    sink.receive(subscription: first)
+    sink.receive(subscription: second)
+    #expect(first.events == [.requested(.unlimited)])
+    #expect(second.events == [.cancelled])
+  }
+
+  @Test func cancelReleasesTheClosuresAndWhatTheyCaptured() {
+    weak var weakOwner: Owner?
+    let subject = PassthroughSubject<Int, Never>()
+    var cancellable: AnyCancellable?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      cancellable = subject.sink { _ in withExtendedLifetime(owner) {} }
+    }
+    #expect(weakOwner != nil)
+    cancellable?.cancel()
+    #expect(weakOwner == nil)
+  }
+
+  @Test func completionReleasesTheClosures() {
+    weak var weakOwner: Owner?
+    let subject = PassthroughSubject<Int, Never>()
+    var cancellable: AnyCancellable?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      cancellable = subject.sink { _ in withExtendedLifetime(owner) {} }
+    }
+    subject.send(completion: .finished)
+    #expect(weakOwner == nil)
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func describesItselfAsSink() {
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+    #expect(sink.description == "Sink")
+  }
+
+  @Test func keepsTheContractForValuesBeforeSubscription() {
+    var values: [Int] = []
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+    #expect(sink.receive(1) == .none)
+    #expect(values == [1], "Combine's Sink forwards a value that arrives before its subscription")
+  }
+}
