@@ -118,7 +118,9 @@ struct PublishersAsyncMapTests {
     }.sink { completion in
       if case .failure(let error) = completion { failures.append(error as? TestError) }
       completed.signal()
-    } receiveValue: { values.append($0) }
+    } receiveValue: {
+      values.append($0)
+    }
     upstream.send(1)
     upstream.send(2)
     upstream.send(3)
