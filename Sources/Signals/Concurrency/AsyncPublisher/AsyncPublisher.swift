@@ -5,7 +5,7 @@
 /// Each iterator subscribes when it is made and asks the publisher for **one** value per call to
 /// `next()`, as Combine does. That is real back-pressure, with a consequence: a value a subject sends
 /// while the loop body is still busy with the previous one finds no demand and is dropped for this
-/// loop. Use ``Publisher/stream(bufferingPolicy:)-(AsyncStream<Self.Output>.Continuation.BufferingPolicy)``
+/// loop. Use `stream(bufferingPolicy:)`
 /// when every value must reach the loop.
 ///
 /// - Cancelling the iterating task cancels the subscription, and `next()` returns `nil`.
@@ -55,7 +55,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
 
   private let publisher: P
 
-  /// Wraps `publisher`; prefer ``Publisher/values-(Self.Failure==Never)``.
+  /// Wraps `publisher`; prefer `values`.
   ///
   /// ```swift
   /// let values = AsyncPublisher(Just(1))
@@ -88,7 +88,7 @@ extension Publisher where Failure == Never, Output: Sendable {
   ///
   /// Demand is one at a time (Combine's behaviour): a value sent by a subject while the loop body
   /// runs is dropped for this loop. When no value may be dropped, use
-  /// ``Publisher/stream(bufferingPolicy:)-(AsyncStream<Self.Output>.Continuation.BufferingPolicy)``,
+  /// `stream(bufferingPolicy:)`,
   /// which subscribes with unlimited demand and buffers.
   ///
   /// ```swift

@@ -5,7 +5,7 @@
 /// The throwing twin of ``AsyncPublisher``: each iterator subscribes when it is made and asks for
 /// one value per `next()`; the publisher's failure is thrown from `next()`. A value a subject sends
 /// while the loop body runs finds no demand and is dropped for this loop; use
-/// ``Publisher/stream(bufferingPolicy:)-(AsyncThrowingStream<Self.Output,any Error>.Continuation.BufferingPolicy)``
+/// `stream(bufferingPolicy:)`
 /// when every value must arrive.
 ///
 /// - Cancelling the iterating task cancels the subscription, and `next()` returns `nil` (it does
@@ -91,7 +91,7 @@ extension Publisher where Output: Sendable {
   ///
   /// The publisher's failure is thrown from the loop. Demand is one at a time (Combine's
   /// behaviour); use
-  /// ``Publisher/stream(bufferingPolicy:)-(AsyncThrowingStream<Self.Output,any Error>.Continuation.BufferingPolicy)``
+  /// `stream(bufferingPolicy:)`
   /// when no value may be dropped.
   ///
   /// ```swift

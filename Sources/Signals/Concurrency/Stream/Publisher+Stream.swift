@@ -3,7 +3,7 @@
 extension Publisher where Failure == Never, Output: Sendable {
   /// Subscribes now, with unlimited demand, and returns an `AsyncStream` of every value from here on.
   ///
-  /// Unlike ``Publisher/values-(Self.Failure==Never)``, nothing is dropped for lack of demand: values
+  /// Unlike `values`, nothing is dropped for lack of demand: values
   /// sent before the first `next()`, or while the loop body is busy, wait in the stream's buffer
   /// (as `bufferingPolicy` allows). Each call is an independent consumer with its own
   /// subscription and buffer, so one subject feeds any number of `for await` loops and each loop
@@ -46,7 +46,7 @@ extension Publisher where Output: Sendable {
   /// from here on; the publisher's failure is thrown at the end.
   ///
   /// The failing twin of
-  /// ``Publisher/stream(bufferingPolicy:)-(AsyncStream<Self.Output>.Continuation.BufferingPolicy)``:
+  /// `stream(bufferingPolicy:)`:
   /// one independent, buffered consumer per call; a consumer that stops detaches only itself; the
   /// publisher's completion ends the stream after the buffered values, throwing its error if it
   /// failed.

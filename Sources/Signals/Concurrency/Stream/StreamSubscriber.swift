@@ -46,7 +46,7 @@ extension AsyncThrowingStream.Continuation: StreamContinuation where Failure == 
   }
 }
 
-/// The subscriber behind ``Publisher/stream(bufferingPolicy:)-(AsyncStream<Self.Output>.Continuation.BufferingPolicy)``:
+/// The subscriber behind `stream(bufferingPolicy:)`:
 /// unlimited demand, each value yielded straight into the stream's continuation.
 ///
 /// A value costs one `yield` and nothing else: no lock of ours, no allocation. The lock guards
