@@ -5,8 +5,7 @@
 /// Each iterator subscribes when it is made and asks the publisher for **one** value per call to
 /// `next()`, as Combine does. That is real back-pressure, with a consequence: a value a subject sends
 /// while the loop body is still busy with the previous one finds no demand and is dropped for this
-/// loop. Use `stream(bufferingPolicy:)`
-/// when every value must reach the loop.
+/// loop. Use `stream(bufferingPolicy:)` when every value must reach the loop.
 ///
 /// - Cancelling the iterating task cancels the subscription, and `next()` returns `nil`.
 /// - Leaving the loop early (or dropping the iterator) cancels the subscription too.
@@ -87,8 +86,7 @@ extension Publisher where Failure == Never, Output: Sendable {
   /// The values of this publisher as an async sequence, one value requested per iteration.
   ///
   /// Demand is one at a time (Combine's behaviour): a value sent by a subject while the loop body
-  /// runs is dropped for this loop. When no value may be dropped, use
-  /// `stream(bufferingPolicy:)`,
+  /// runs is dropped for this loop. When no value may be dropped, use `stream(bufferingPolicy:)`,
   /// which subscribes with unlimited demand and buffers.
   ///
   /// ```swift

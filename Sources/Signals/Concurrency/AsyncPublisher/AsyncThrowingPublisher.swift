@@ -5,8 +5,7 @@
 /// The throwing twin of ``AsyncPublisher``: each iterator subscribes when it is made and asks for
 /// one value per `next()`; the publisher's failure is thrown from `next()`. A value a subject sends
 /// while the loop body runs finds no demand and is dropped for this loop; use
-/// `stream(bufferingPolicy:)`
-/// when every value must arrive.
+/// `stream(bufferingPolicy:)` when every value must arrive.
 ///
 /// - Cancelling the iterating task cancels the subscription, and `next()` returns `nil` (it does
 ///   not throw `CancellationError`).
@@ -90,9 +89,7 @@ extension Publisher where Output: Sendable {
   /// The values of this publisher as a throwing async sequence, one value requested per iteration.
   ///
   /// The publisher's failure is thrown from the loop. Demand is one at a time (Combine's
-  /// behaviour); use
-  /// `stream(bufferingPolicy:)`
-  /// when no value may be dropped.
+  /// behaviour); use `stream(bufferingPolicy:)` when no value may be dropped.
   ///
   /// ```swift
   /// let subject = PassthroughSubject<String, any Error>()

@@ -45,11 +45,9 @@ extension Publisher where Output: Sendable {
   /// Subscribes now, with unlimited demand, and returns an `AsyncThrowingStream` of every value
   /// from here on; the publisher's failure is thrown at the end.
   ///
-  /// The failing twin of
-  /// `stream(bufferingPolicy:)`:
-  /// one independent, buffered consumer per call; a consumer that stops detaches only itself; the
-  /// publisher's completion ends the stream after the buffered values, throwing its error if it
-  /// failed.
+  /// The failing twin of the `AsyncStream` form of `stream(bufferingPolicy:)`: one independent,
+  /// buffered consumer per call; a consumer that stops detaches only itself; the publisher's
+  /// completion ends the stream after the buffered values, throwing its error if it failed.
   ///
   /// ```swift
   /// struct Disconnected: Error {}
