@@ -21,10 +21,11 @@ struct DeferredTests {
   @Test func createsOnePublisherPerSubscriber() {
     let made = LockedState.make(0)
     let deferred = Deferred { () -> Just<Int> in
-      Just(made.withLock { count in
-        count += 1
-        return count
-      })
+      Just(
+        made.withLock { count in
+          count += 1
+          return count
+        })
     }
     let first = TestSubscriber<Int, Never>()
     let second = TestSubscriber<Int, Never>()

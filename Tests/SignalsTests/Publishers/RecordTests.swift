@@ -78,6 +78,7 @@ struct RecordTests {
     #expect(decoded.recording.completion == .failure(CodableError(reason: "gone")))
     let recorder = TestSubscriber<Int, CodableError>()
     decoded.subscribe(recorder)
-    #expect(recorder.events == [.subscription, .value(3), .value(4), .completion(.failure(CodableError(reason: "gone")))])
+    let failure = CodableError(reason: "gone")
+    #expect(recorder.events == [.subscription, .value(3), .value(4), .completion(.failure(failure))])
   }
 }
