@@ -1,0 +1,43 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Dispatch
+import Signals
+
+/// A profile is fetched once with a `Future` resolved on a background thread; the header screen
+/// subscribes while the fetch runs, a detail screen subscribes later and gets the same result
+/// replayed, without a second fetch.
+let futureScene = Scene(title: "A profile fetched once, shown by an early and a late screen") {
+  // Stands for a slow network: the reply arrives only once the scene lets it.
+  let serverReplies = DispatchSemaphore(value: 0)
+  print("  creating the Future starts the fetch at once")
+  let profile = Future<String, Never> { promise in
+    DispatchQueue.global().async {
+      serverReplies.wait()
+      print("  the server answers, on a background thread")
+      promise(.success("Ada Lovelace (1815)"))
+      promise(.success("ignored: only the first answer counts"))
+    }
+  }
+
+  var screens = Set<AnyCancellable>()
+  print("  the header screen subscribes while the fetch is in flight")
+  await withCheckedContinuation { (fetched: CheckedContinuation<Void, Never>) in
+    profile
+      .sink(
+        receiveCompletion: { _ in fetched.resume() },
+        receiveValue: { print("  header screen shows \($0)") }
+      )
+      .store(in: &screens)
+    print("  the header screen is waiting; the server replies now")
+    serverReplies.signal()
+  }
+
+  print("  later, a detail screen opens and subscribes")
+  profile
+    .sink(
+      receiveCompletion: { print("  detail screen's subscription ends: \($0)") },
+      receiveValue: { print("  detail screen shows \($0), replayed without a second fetch") }
+    )
+    .store(in: &screens)
+  screens.removeAll()
+}
