@@ -1,0 +1,68 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct FutureAsyncTests {
+  @Test(.timeLimit(.minutes(1)))
+  func startsAtOnceWithoutASubscriber() async {
+    let started = Checkpoint()
+    let future = Future<Int, Never> {
+      started.signal()
+      return 1
+    }
+    await started.wait(for: 1)
+    withExtendedLifetime(future) {}
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func runsOnceAndSharesTheResultWithEverySubscriber() async {
+    let runs = Recorder<Int>()
+    let gate = Checkpoint()
+    let future = Future<String, Never> {
+      runs.append(1)
+      await gate.wait(for: 1)
+      return "shared"
+    }
+    let early = TestSubscriber<String, Never>()
+    future.subscribe(early)
+    gate.signal()
+    #expect(await future.value == "shared")
+    #expect(await future.value == "shared")
+    let late = TestSubscriber<String, Never>()
+    future.subscribe(late)
+    #expect(early.events == [.subscription, .value("shared"), .completion(.finished)])
+    #expect(late.events == [.subscription, .value("shared"), .completion(.finished)])
+    #expect(runs.elements == [1])
+  }
+
+  @Test(.timeLimit(.minutes(1)), arguments: [TaskPriority.low, .high])
+  func runsWithTheRequestedPriority(priority: TaskPriority) async {
+    let future = Future<TaskPriority, Never>(priority: priority) { Task.currentPriority }
+    #expect(await future.value == priority)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func throwingOperationFailsTheFutureWithItsTypedError() async {
+    let future = Future<Int, TestError> { () async throws(TestError) -> Int in
+      throw TestError(id: 6)
+    }
+    await #expect(throws: TestError(id: 6)) { try await future.value }
+    let subscriber = TestSubscriber<Int, TestError>()
+    future.subscribe(subscriber)
+    #expect(subscriber.events == [.subscription, .completion(.failure(TestError(id: 6)))])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func throwingOperationPublishesItsValue() async throws {
+    let future = Future<Int, TestError>(priority: .medium) { () async throws(TestError) -> Int in 9 }
+    #expect(try await future.value == 9)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func valueOfAnAlreadyResolvedFutureReturnsAtOnce() async {
+    let future = Future<Int, Never> { promise in promise(.success(3)) }
+    #expect(await future.value == 3)
+  }
+}
