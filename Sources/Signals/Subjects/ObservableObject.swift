@@ -61,11 +61,11 @@ extension ObservableObject where ObjectWillChangePublisher == ObservableObjectPu
   ///   those properties do not signal.
   ///
   /// ```swift
-  /// final class Timer: ObservableObject {
+  /// final class Stopwatch: ObservableObject {
   ///   @Published var ticks = 0
   /// }
-  /// let timer = Timer()
-  /// print(timer.objectWillChange === timer.objectWillChange)  // true
+  /// let stopwatch = Stopwatch()
+  /// print(stopwatch.objectWillChange === stopwatch.objectWillChange)  // true
   /// ```
   public var objectWillChange: ObservableObjectPublisher {
     ObjectWillChangeRegistry.publisher(for: self)

@@ -50,9 +50,12 @@ final class PublishedStorage<Value> {
   }
 
   /// Attaches `subscriber` to the `$property` subject, creating the subject on first use.
+  ///
+  /// The subscription holds the subject (not this storage), and names itself `PublishedSubject`
+  /// as Combine's does.
   func subscribe<S: Subscriber>(_ subscriber: S) where S.Input == Value, S.Failure == Never {
     let subject = state.withLock { $0.subjectCreatingIfNeeded() }
-    subject.subscribe(subscriber, owner: subject)
+    subject.subscribe(subscriber, owner: PublishedSubject.name)
   }
 
   /// Returns the installed `objectWillChange`, first installing `makePublisher()` if there is none.
@@ -74,6 +77,14 @@ final class PublishedStorage<Value> {
 
 // Safety: the only mutable state is `state`, a `LockedState`.
 extension PublishedStorage: @unchecked Sendable {}
+
+/// Gives the subscriptions of every `$property` their description, `PublishedSubject` (what a
+/// subject conduit prints is its owner's type name). One shared instance: it holds nothing.
+final class PublishedSubject: Sendable {
+  static let name = PublishedSubject()
+
+  private init() {}
+}
 
 /// The subscriber `assign(to:)` attaches: it writes each value to a `@Published` property as if it
 /// were set through the object.

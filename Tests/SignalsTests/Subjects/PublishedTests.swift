@@ -202,3 +202,30 @@ struct PublishedTests {
     #expect(recorder.events == [.subscription, .value(1)])
   }
 }
+
+@MainActor
+private final class MainActorModel: ObservableObject {
+  @Published var title = "untitled"
+}
+
+extension PublishedTests {
+  @Test func subscriptionIsNamedPublishedSubject() throws {
+    let score = Score()
+    let recorder = TestSubscriber<Int, Never>()
+    score.$points.subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    #expect(String(describing: subscription) == "PublishedSubject")
+  }
+
+  @MainActor
+  @Test func worksInAMainActorClass() {
+    let model = MainActorModel()
+    var log: [String] = []
+    let willChange = model.objectWillChange.sink { log.append("will change from \(model.title)") }
+    let titles = model.$title.sink { log.append("title \($0)") }
+    model.title = "draft"
+    #expect(log == ["title untitled", "will change from untitled", "title draft"])
+    willChange.cancel()
+    titles.cancel()
+  }
+}
