@@ -21,6 +21,16 @@ private final class TokenHolder {
   @Published var token: Token?
 }
 
+/// Feeds one of its properties from another, in `init`.
+private final class Mirrored {
+  @Published var source = 0
+  @Published var copy = -1
+
+  init() {
+    $source.assign(to: &$copy)
+  }
+}
+
 struct PublishedTests {
   @Test func subscriberReadingThePropertySeesTheOldValue() {
     let score = Score(1)
@@ -169,6 +179,18 @@ struct PublishedTests {
     #expect(weakScore == nil)
     // The pipeline ended with the object: sending again reaches no one.
     texts.send("bronze")
+  }
+
+  @Test func propertyFedFromAnotherPropertyFollowsItAndIsReleased() {
+    weak var weakMirrored: Mirrored?
+    do {
+      let mirrored = Mirrored()
+      weakMirrored = mirrored
+      #expect(mirrored.copy == 0)
+      mirrored.source = 5
+      #expect(mirrored.copy == 5)
+    }
+    #expect(weakMirrored == nil)
   }
 
   @Test func assignToPublishedLetsGoWhenUpstreamFinishes() {
