@@ -9,26 +9,26 @@
 /// threads at once. The machine hands out a *delivery token*: the thread that holds it (recorded
 /// in `deliverer`) is the only one allowed to call the subscriber. A value offered while another
 /// thread holds the token is queued in `backlog`, and the holder delivers it before giving the
-/// token back (``finishDelivery(additionalDemand:currentValue:)``). A value offered by the holder
+/// token back (``finishDelivery(additionalDemand:currentValue:currentGeneration:)``). A value offered by the holder
 /// itself — a subscriber that sends into its own subject from `receive(_:)` — is delivered at once,
 /// nested, which is Combine's order for re-entrant sends.
 ///
 /// The token also owns the subscriber reference: only its holder may release the subscriber, so a
 /// cancel that arrives while another thread is delivering leaves the release to that thread.
 struct ConduitStateMachine<Output, Failure: Error> {
-  /// What ``offer(_:on:replaysCurrentValue:)`` asks the storage to do with a value.
+  /// What ``offer(_:generation:on:replaysCurrentValue:)`` asks the storage to do with a value.
   enum OfferAction {
     /// Nothing: no demand, terminated, or queued for the thread that holds the token.
     case drop
     /// Deliver the value; the caller now holds the token and must call
-    /// ``finishDelivery(additionalDemand:currentValue:)`` afterwards.
+    /// ``finishDelivery(additionalDemand:currentValue:currentGeneration:)`` afterwards.
     case deliver
     /// Deliver the value nested inside the caller's own delivery; afterwards call
     /// ``finishNestedDelivery(additionalDemand:)``.
     case deliverNested
   }
 
-  /// What the token holder does next, from ``finishDelivery(additionalDemand:currentValue:)``.
+  /// What the token holder does next, from ``finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
   enum FinishAction {
     /// Nothing: the token is given back.
     case none
@@ -40,7 +40,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
     case release
   }
 
-  /// What ``request(_:on:currentValue:)`` asks the storage to do.
+  /// What ``request(_:on:currentValue:currentGeneration:)`` asks the storage to do.
   enum RequestAction {
     /// Nothing to deliver now.
     case none
@@ -82,6 +82,11 @@ struct ConduitStateMachine<Output, Failure: Error> {
   /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
   /// its next demand.
   private var owesCurrentValue: Bool
+  /// The generation (see `SubjectStorage.State.generation`) of the last current value handed to
+  /// the subscriber as owed. A send racing a new subscription can reach this conduit after its
+  /// value was already handed over that way; offers of that generation or older are dropped, so no
+  /// value arrives twice or after a newer one.
+  private var replayedGeneration: UInt64 = 0
 
   /// A new subscriber; `subscriber` holds the token while it receives its subscription.
   init(subscribingOn subscriber: ThreadIdentity, owesCurrentValue: Bool) {
@@ -89,9 +94,13 @@ struct ConduitStateMachine<Output, Failure: Error> {
     self.owesCurrentValue = owesCurrentValue
   }
 
-  /// A value was sent to the subject.
-  mutating func offer(_ value: Output, on thread: ThreadIdentity, replaysCurrentValue: Bool) -> OfferAction {
+  /// A value was sent to the subject; `generation` is the subject's generation after that send.
+  mutating func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity, replaysCurrentValue: Bool)
+    -> OfferAction
+  {
     guard !isTerminated, pendingCompletion == nil else { return .drop }
+    // Already handed over as the owed current value (or a newer one was).
+    guard generation > replayedGeneration else { return .drop }
     guard demand > 0 else {
       owesCurrentValue = replaysCurrentValue
       return .drop
@@ -119,7 +128,9 @@ struct ConduitStateMachine<Output, Failure: Error> {
   }
 
   /// The token holder's call to the subscriber returned `additionalDemand`.
-  mutating func finishDelivery(additionalDemand: Subscribers.Demand, currentValue: Output?) -> FinishAction {
+  mutating func finishDelivery(additionalDemand: Subscribers.Demand, currentValue: Output?, currentGeneration: UInt64)
+    -> FinishAction
+  {
     if isTerminated {
       deliverer = nil
       dropBacklog()
@@ -136,6 +147,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
     }
     if owesCurrentValue, demand > 0, let currentValue {
       owesCurrentValue = false
+      replayedGeneration = currentGeneration
       demand -= 1
       return .deliver(currentValue)
     }
@@ -149,9 +161,9 @@ struct ConduitStateMachine<Output, Failure: Error> {
   }
 
   /// The subscriber asked for `additionalDemand` more values.
-  mutating func request(_ additionalDemand: Subscribers.Demand, on thread: ThreadIdentity, currentValue: Output?)
-    -> RequestAction
-  {
+  mutating func request(
+    _ additionalDemand: Subscribers.Demand, on thread: ThreadIdentity, currentValue: Output?, currentGeneration: UInt64
+  ) -> RequestAction {
     guard !isTerminated else { return .none }
     demand += additionalDemand
     guard owesCurrentValue, let currentValue else { return .none }
@@ -160,6 +172,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       deliverer = thread
     case thread:
       owesCurrentValue = false
+      replayedGeneration = currentGeneration
       demand -= 1
       return .deliverNested(currentValue)
     default:
@@ -167,6 +180,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       return .none
     }
     owesCurrentValue = false
+    replayedGeneration = currentGeneration
     demand -= 1
     return .deliver(currentValue)
   }

@@ -19,6 +19,9 @@ final class SubjectStorage<Output, Failure: Error> {
     var completion: Subscribers.Completion<Failure>?
     /// The latest value (`CurrentValueSubject` only).
     var currentValue: Output?
+    /// How many values were sent: the generation of `currentValue`, which lets a conduit tell a
+    /// value it already received as the current value from the same value offered late.
+    var generation: UInt64 = 0
     /// Subscriptions to publishers feeding this subject (`subscribe(subject)`), cancelled on deinit.
     var upstreams: ContiguousArray<any Subscription> = []
     /// Whether any subscriber has asked for values yet; upstreams are asked for unlimited values
@@ -70,15 +73,16 @@ final class SubjectStorage<Output, Failure: Error> {
   }
 
   func send(_ value: Output) {
-    let conduits = state.withLock { state -> ContiguousArray<SubjectConduit<Output, Failure>>? in
+    let sent = state.withLock { state -> (ContiguousArray<SubjectConduit<Output, Failure>>, UInt64)? in
       guard state.completion == nil else { return nil }
       if replaysCurrentValue { state.currentValue = value }
-      return state.conduits
+      state.generation += 1
+      return (state.conduits, state.generation)
     }
-    guard let conduits else { return }
+    guard let (conduits, generation) = sent else { return }
     let thread = ThreadIdentity.current
     for conduit in conduits {
-      conduit.offer(value, on: thread)
+      conduit.offer(value, generation: generation, on: thread)
     }
   }
 
@@ -174,9 +178,11 @@ class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConverti
 
   // MARK: Events
 
-  final func offer(_ value: Output, on thread: ThreadIdentity) {
+  final func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity) {
     let replays = storage.replaysCurrentValue
-    let action = storage.state.withLock { _ in machine.offer(value, on: thread, replaysCurrentValue: replays) }
+    let action = storage.state.withLock { _ in
+      machine.offer(value, generation: generation, on: thread, replaysCurrentValue: replays)
+    }
     switch action {
     case .drop:
       return
@@ -193,7 +199,8 @@ class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConverti
     var additional = additionalDemand
     while true {
       let action = storage.state.withLock { state in
-        machine.finishDelivery(additionalDemand: additional, currentValue: state.currentValue)
+        machine.finishDelivery(
+          additionalDemand: additional, currentValue: state.currentValue, currentGeneration: state.generation)
       }
       switch action {
       case .none:
@@ -228,7 +235,8 @@ class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConverti
     precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
     let thread = ThreadIdentity.current
     let (action, upstreams) = storage.state.withLock { state in
-      let action = machine.request(demand, on: thread, currentValue: state.currentValue)
+      let action = machine.request(
+        demand, on: thread, currentValue: state.currentValue, currentGeneration: state.generation)
       let upstreams = machine.isTerminated ? [] : SubjectStorage.noteDemand(in: &state)
       return (action, upstreams)
     }

@@ -11,8 +11,8 @@ struct ConduitStateMachineTests {
 
   private func subscribed(demand: Subscribers.Demand, replays: Bool = false) -> ConduitStateMachine<Int, Never> {
     var machine = ConduitStateMachine<Int, Never>(subscribingOn: me, owesCurrentValue: replays)
-    if demand > 0 { _ = machine.request(demand, on: me, currentValue: nil) }
-    guard case .none = machine.finishDelivery(additionalDemand: .none, currentValue: nil) else {
+    if demand > 0 { _ = machine.request(demand, on: me, currentValue: nil, currentGeneration: 0) }
+    guard case .none = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0) else {
       Issue.record("a fresh subscriber has nothing to finish")
       return machine
     }
@@ -21,7 +21,7 @@ struct ConduitStateMachineTests {
 
   @Test func offerWithoutDemandDrops() {
     var machine = subscribed(demand: .none)
-    guard case .drop = machine.offer(1, on: me, replaysCurrentValue: false) else {
+    guard case .drop = machine.offer(1, generation: 1, on: me, replaysCurrentValue: false) else {
       Issue.record("expected drop")
       return
     }
@@ -29,7 +29,7 @@ struct ConduitStateMachineTests {
 
   @Test func offerTakesTheTokenAndOneDemand() {
     var machine = subscribed(demand: .max(2))
-    guard case .deliver = machine.offer(1, on: me, replaysCurrentValue: false) else {
+    guard case .deliver = machine.offer(1, generation: 1, on: me, replaysCurrentValue: false) else {
       Issue.record("expected deliver")
       return
     }
@@ -38,15 +38,15 @@ struct ConduitStateMachineTests {
 
   @Test func offerFromAnotherThreadWhileDeliveringIsQueuedAndDrainedInOrder() {
     var machine = subscribed(demand: .unlimited)
-    _ = machine.offer(1, on: me, replaysCurrentValue: false)
-    guard case .drop = machine.offer(2, on: other, replaysCurrentValue: false) else {
+    _ = machine.offer(1, generation: 1, on: me, replaysCurrentValue: false)
+    guard case .drop = machine.offer(2, generation: 1, on: other, replaysCurrentValue: false) else {
       Issue.record("expected the value to be queued")
       return
     }
-    _ = machine.offer(3, on: other, replaysCurrentValue: false)
-    guard case .deliver(2) = machine.finishDelivery(additionalDemand: .none, currentValue: nil),
-      case .deliver(3) = machine.finishDelivery(additionalDemand: .none, currentValue: nil),
-      case .none = machine.finishDelivery(additionalDemand: .none, currentValue: nil)
+    _ = machine.offer(3, generation: 1, on: other, replaysCurrentValue: false)
+    guard case .deliver(2) = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0),
+      case .deliver(3) = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0),
+      case .none = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0)
     else {
       Issue.record("expected 2 then 3 then the token back")
       return
@@ -55,8 +55,8 @@ struct ConduitStateMachineTests {
 
   @Test func offerFromTheDeliveringThreadIsNested() {
     var machine = subscribed(demand: .unlimited)
-    _ = machine.offer(1, on: me, replaysCurrentValue: false)
-    guard case .deliverNested = machine.offer(2, on: me, replaysCurrentValue: false) else {
+    _ = machine.offer(1, generation: 1, on: me, replaysCurrentValue: false)
+    guard case .deliverNested = machine.offer(2, generation: 1, on: me, replaysCurrentValue: false) else {
       Issue.record("expected nested delivery")
       return
     }
@@ -64,14 +64,14 @@ struct ConduitStateMachineTests {
 
   @Test func completionWhileAnotherThreadDeliversWaitsForTheBacklog() {
     var machine = subscribed(demand: .unlimited)
-    _ = machine.offer(1, on: me, replaysCurrentValue: false)
-    _ = machine.offer(2, on: other, replaysCurrentValue: false)
+    _ = machine.offer(1, generation: 1, on: me, replaysCurrentValue: false)
+    _ = machine.offer(2, generation: 1, on: other, replaysCurrentValue: false)
     guard case .none = machine.complete(.finished, on: other) else {
       Issue.record("completion must wait for the token holder")
       return
     }
-    guard case .deliver(2) = machine.finishDelivery(additionalDemand: .none, currentValue: nil),
-      case .complete(.finished) = machine.finishDelivery(additionalDemand: .none, currentValue: nil)
+    guard case .deliver(2) = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0),
+      case .complete(.finished) = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0)
     else {
       Issue.record("expected the queued value, then the completion")
       return
@@ -81,13 +81,13 @@ struct ConduitStateMachineTests {
 
   @Test func cancelWhileAnotherThreadDeliversLeavesTheReleaseToIt() {
     var machine = subscribed(demand: .unlimited)
-    _ = machine.offer(1, on: me, replaysCurrentValue: false)
-    _ = machine.offer(2, on: me, replaysCurrentValue: false)
+    _ = machine.offer(1, generation: 1, on: me, replaysCurrentValue: false)
+    _ = machine.offer(2, generation: 1, on: me, replaysCurrentValue: false)
     guard case .none = machine.cancel(on: other) else {
       Issue.record("the canceller must not release a subscriber being called")
       return
     }
-    guard case .release = machine.finishDelivery(additionalDemand: .none, currentValue: nil) else {
+    guard case .release = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0) else {
       Issue.record("the token holder releases")
       return
     }
@@ -107,7 +107,7 @@ struct ConduitStateMachineTests {
 
   @Test func owedCurrentValueIsDeliveredOnRequest() {
     var machine = subscribed(demand: .none, replays: true)
-    guard case .deliver(9) = machine.request(.max(1), on: me, currentValue: 9) else {
+    guard case .deliver(9) = machine.request(.max(1), on: me, currentValue: 9, currentGeneration: 0) else {
       Issue.record("expected the current value")
       return
     }
@@ -117,9 +117,42 @@ struct ConduitStateMachineTests {
   @Test func requestAfterTerminationDoesNothing() {
     var machine = subscribed(demand: .none, replays: true)
     _ = machine.cancel(on: me)
-    guard case .none = machine.request(.max(1), on: me, currentValue: 9) else {
+    guard case .none = machine.request(.max(1), on: me, currentValue: 9, currentGeneration: 0) else {
       Issue.record("expected nothing")
       return
     }
+  }
+
+  /// A send that raced the subscription: the subject's current value already is the sent value
+  /// when the new subscriber asks for it, and the send's offer reaches the conduit afterwards.
+  @Test func valueReplayedAsCurrentIsNotOfferedAgain() {
+    var machine = ConduitStateMachine<Int, Never>(subscribingOn: me, owesCurrentValue: true)
+    #expect(isNone(machine.finishDelivery(additionalDemand: .none, currentValue: 7, currentGeneration: 3)))
+    let request = machine.request(.unlimited, on: me, currentValue: 7, currentGeneration: 3)
+    guard case .deliver(let replayed) = request else {
+      Issue.record("expected the current value, got \(request)")
+      return
+    }
+    #expect(replayed == 7)
+    #expect(isNone(machine.finishDelivery(additionalDemand: .none, currentValue: 7, currentGeneration: 3)))
+    #expect(machine.offer(7, generation: 3, on: me, replaysCurrentValue: true) == .drop)
+    #expect(machine.offer(6, generation: 2, on: me, replaysCurrentValue: true) == .drop)
+    #expect(machine.offer(8, generation: 4, on: me, replaysCurrentValue: true) == .deliver)
+  }
+
+  @Test func passthroughOffersAreNeverTakenForReplays() {
+    var machine = ConduitStateMachine<Int, Never>(subscribingOn: me, owesCurrentValue: false)
+    #expect(isNone(machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0)))
+    let request = machine.request(.unlimited, on: me, currentValue: nil, currentGeneration: 0)
+    guard case .none = request else {
+      Issue.record("expected nothing to deliver, got \(request)")
+      return
+    }
+    #expect(machine.offer(1, generation: 1, on: me, replaysCurrentValue: false) == .deliver)
+  }
+
+  private func isNone(_ action: ConduitStateMachine<Int, Never>.FinishAction) -> Bool {
+    if case .none = action { return true }
+    return false
   }
 }

@@ -1,0 +1,62 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct ObservableObjectPublisherTests {
+  @Test func sendSignalsEverySubscriberWithDemand() {
+    let publisher = ObservableObjectPublisher()
+    let first = TestSubscriber<Void, Never>()
+    let second = TestSubscriber<Void, Never>()
+    publisher.subscribe(first)
+    publisher.subscribe(second)
+    publisher.send()
+    publisher.send()
+    #expect(first.values.count == 2)
+    #expect(second.values.count == 2)
+    #expect(first.completion == nil)
+  }
+
+  @Test func signalsAreNotKeptForSubscribersWithoutDemand() {
+    let publisher = ObservableObjectPublisher()
+    let recorder = TestSubscriber<Void, Never>(initialDemand: .none)
+    publisher.subscribe(recorder)
+    publisher.send()
+    #expect(recorder.values.isEmpty)
+    recorder.request(.max(1))
+    #expect(recorder.values.isEmpty)
+    publisher.send()
+    publisher.send()
+    #expect(recorder.values.count == 1)
+  }
+
+  @Test func cancelledSubscriberReceivesNothingMore() {
+    let publisher = ObservableObjectPublisher()
+    let recorder = TestSubscriber<Void, Never>()
+    publisher.subscribe(recorder)
+    publisher.send()
+    recorder.cancel()
+    publisher.send()
+    #expect(recorder.values.count == 1)
+  }
+
+  @Test func sinkReceivesEachSignal() {
+    let publisher = ObservableObjectPublisher()
+    var count = 0
+    let cancellable = publisher.sink { count += 1 }
+    publisher.send()
+    publisher.send()
+    cancellable.cancel()
+    publisher.send()
+    #expect(count == 2)
+  }
+
+  @Test func subscriptionIsNamedAfterThePublisher() throws {
+    let publisher = ObservableObjectPublisher()
+    let recorder = TestSubscriber<Void, Never>()
+    publisher.subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    #expect(String(describing: subscription) == "ObservableObjectPublisher")
+  }
+}
