@@ -2,7 +2,11 @@
 
 /// Namespace for the publisher types that operators and sources return, as in Combine.
 ///
+/// You rarely name these types: operators such as `map(_:)` make them, and
+/// ``Publisher/eraseToAnyPublisher()`` hides them.
+///
 /// ```swift
 /// let numbers: Publishers.Sequence<[Int], Never> = [1, 2, 3].publisher
+/// let doubled: Publishers.Map<Publishers.Sequence<[Int], Never>, Int> = numbers.map { $0 * 2 }
 /// ```
 public enum Publishers {}

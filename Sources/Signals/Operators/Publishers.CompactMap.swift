@@ -1,0 +1,217 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher {
+  /// Transforms each value with a closure and republishes the non-`nil` results.
+  ///
+  /// A `nil` result is replaced by asking upstream for one more value (`.max(1)`), so downstream's
+  /// demand is not lost. The closure runs on the thread that delivers the value. Completion and
+  /// failure pass through.
+  ///
+  /// ```swift
+  /// let cancellable = ["1", "x", "3"].publisher.compactMap { Int($0) }.sink { print($0) }
+  /// // Prints: 1, 3 (one per line)
+  /// ```
+  ///
+  /// - Parameter transform: Returns a value to publish, or `nil` to skip.
+  /// - Returns: A ``Publishers/CompactMap`` publisher.
+  public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Self, T> {
+    Publishers.CompactMap(upstream: self, transform: transform)
+  }
+
+  /// Transforms each value with a throwing closure and republishes the non-`nil` results.
+  ///
+  /// `nil` results ask upstream for one more, as ``compactMap(_:)`` does. A thrown error cancels
+  /// upstream and fails downstream.
+  ///
+  /// ```swift
+  /// struct Bad: Error {}
+  /// let cancellable = ["1", "x", "!"].publisher
+  ///   .tryCompactMap { text -> Int? in if text == "!" { throw Bad() }; return Int(text) }
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// // Prints: 1
+  /// //         failure(Bad())
+  /// ```
+  ///
+  /// - Parameter transform: Returns a value to publish, `nil` to skip, or throws.
+  /// - Returns: A ``Publishers/TryCompactMap`` publisher.
+  public func tryCompactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Self, T> {
+    Publishers.TryCompactMap(upstream: self, transform: transform)
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes the non-`nil` results of a transform.
+  ///
+  /// Made by ``Publisher/compactMap(_:)``; a `compactMap` or `map` after it fuses into one.
+  ///
+  /// ```swift
+  /// let numbers = Publishers.CompactMap(upstream: ["4", "?"].publisher) { Int($0) }
+  /// let cancellable = numbers.sink { print($0) }
+  /// // Prints: 4
+  /// ```
+  public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are transformed.
+    public let upstream: Upstream
+
+    /// The transform; `nil` skips the value.
+    public let transform: (Upstream.Output) -> Output?
+
+    /// Creates a publisher that republishes the non-`nil` results of `transform`.
+    ///
+    /// ```swift
+    /// let compactMap = Publishers.CompactMap(upstream: ["1"].publisher) { Int($0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are transformed.
+    ///   - transform: The transform; `nil` skips the value.
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    /// Attaches `subscriber` through an inner that applies the transform.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+    }
+
+    /// Composes another optional transform into one `CompactMap`.
+    ///
+    /// ```swift
+    /// let chain = ["1"].publisher.compactMap { Int($0) }.compactMap { $0 > 0 ? $0 : nil }
+    /// ```
+    ///
+    /// - Parameter transform: Applied to the non-`nil` results of this transform.
+    /// - Returns: One ``Publishers/CompactMap``.
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
+      let first = self.transform
+      return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+    }
+
+    /// Composes a plain transform into one `CompactMap`.
+    ///
+    /// ```swift
+    /// let chain = ["1"].publisher.compactMap { Int($0) }.map { $0 * 2 }  // one CompactMap
+    /// ```
+    ///
+    /// - Parameter transform: Applied to the non-`nil` results of this transform.
+    /// - Returns: One ``Publishers/CompactMap``.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
+      let first = self.transform
+      return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
+    }
+  }
+
+  /// A publisher that republishes the non-`nil` results of a transform that may throw.
+  ///
+  /// Made by ``Publisher/tryCompactMap(_:)``. A thrown error cancels upstream and fails downstream.
+  ///
+  /// ```swift
+  /// let numbers = Publishers.TryCompactMap(upstream: ["4", "?"].publisher) { Int($0) }
+  /// let cancellable = numbers.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+  /// // Prints: 4
+  /// ```
+  public struct TryCompactMap<Upstream: Publisher, Output>: Publisher {
+    /// Any error: the upstream's or the one the transform threw.
+    public typealias Failure = any Error
+
+    /// The publisher whose values are transformed.
+    public let upstream: Upstream
+
+    /// The transform; `nil` skips the value.
+    public let transform: (Upstream.Output) throws -> Output?
+
+    /// Creates a publisher that republishes the non-`nil` results of a throwing `transform`.
+    ///
+    /// ```swift
+    /// let tryCompactMap = Publishers.TryCompactMap(upstream: ["1"].publisher) { Int($0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are transformed.
+    ///   - transform: The transform; `nil` skips the value.
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output?) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    /// Attaches `subscriber` through an inner that applies the transform.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(TryInner(downstream: subscriber, transform: transform))
+    }
+
+    /// Composes another optional transform into one `TryCompactMap`.
+    ///
+    /// ```swift
+    /// let chain = ["1"].publisher.tryCompactMap { Int($0) }.compactMap { $0 > 0 ? $0 : nil }
+    /// ```
+    ///
+    /// - Parameter transform: Applied to the non-`nil` results of this transform.
+    /// - Returns: One ``Publishers/TryCompactMap``.
+    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.TryCompactMap<Upstream, T> {
+      let first = self.transform
+      return Publishers.TryCompactMap(upstream: upstream) { try first($0).flatMap(transform) }
+    }
+  }
+}
+
+extension Publishers.CompactMap {
+  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let downstream: Downstream
+    let link = UpstreamLink()
+    var returnedDemand = Subscribers.Demand.none
+    private let transform: (Input) -> Output?
+
+    init(downstream: Downstream, transform: @escaping (Input) -> Output?) {
+      self.downstream = downstream
+      self.transform = transform
+    }
+
+    var description: String { "CompactMap" }
+
+    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
+      transform(input).map { .send($0) } ?? .replace
+    }
+  }
+}
+
+extension Publishers.TryCompactMap {
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  where Downstream.Input == Output, Downstream.Failure == any Error {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let downstream: Downstream
+    let link = UpstreamLink()
+    var returnedDemand = Subscribers.Demand.none
+    private let transform: (Input) throws -> Output?
+
+    init(downstream: Downstream, transform: @escaping (Input) throws -> Output?) {
+      self.downstream = downstream
+      self.transform = transform
+    }
+
+    var description: String { "TryCompactMap" }
+
+    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+      do {
+        return try transform(input).map { .send($0) } ?? .replace
+      } catch {
+        return .fail(error)
+      }
+    }
+
+    func mapFailure(_ failure: Failure) -> any Error { failure }
+  }
+}

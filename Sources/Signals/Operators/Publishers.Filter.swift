@@ -1,0 +1,235 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher {
+  /// Republishes only the values that satisfy a predicate.
+  ///
+  /// Each value the predicate rejects is replaced by asking upstream for one more (`.max(1)`), so
+  /// downstream's demand is never lost to a dropped value. The predicate runs on the thread that
+  /// delivers the value. Completion and failure pass through.
+  ///
+  /// ```swift
+  /// let cancellable = (1...6).publisher.filter { $0.isMultiple(of: 2) }.sink { print($0) }
+  /// // Prints: 2, 4, 6 (one per line)
+  /// ```
+  ///
+  /// - Parameter isIncluded: Returns `true` for values to keep.
+  /// - Returns: A ``Publishers/Filter`` publisher.
+  public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Self> {
+    Publishers.Filter(upstream: self, isIncluded: isIncluded)
+  }
+
+  /// Republishes only the values that satisfy a predicate that may throw.
+  ///
+  /// Rejected values ask upstream for one more, as ``filter(_:)`` does. When the predicate throws,
+  /// upstream is cancelled and downstream fails with the error.
+  ///
+  /// ```swift
+  /// struct Unreadable: Error {}
+  /// let cancellable = [2, 3, 0].publisher
+  ///   .tryFilter { value in if value == 0 { throw Unreadable() }; return value > 2 }
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// // Prints: 3
+  /// //         failure(Unreadable())
+  /// ```
+  ///
+  /// - Parameter isIncluded: Returns `true` for values to keep, or throws.
+  /// - Returns: A ``Publishers/TryFilter`` publisher.
+  public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Self> {
+    Publishers.TryFilter(upstream: self, isIncluded: isIncluded)
+  }
+}
+
+extension Publishers {
+  /// A publisher that republishes the values that satisfy a predicate.
+  ///
+  /// Made by ``Publisher/filter(_:)``; a `filter` after a `filter` makes one `Filter` whose
+  /// predicate requires both.
+  ///
+  /// ```swift
+  /// let odd = Publishers.Filter(upstream: [1, 2, 3].publisher) { $0 % 2 == 1 }
+  /// let cancellable = odd.sink { print($0) }
+  /// // Prints: 1, 3 (one per line)
+  /// ```
+  public struct Filter<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are filtered.
+    public let upstream: Upstream
+
+    /// Returns `true` for values to keep.
+    public let isIncluded: (Upstream.Output) -> Bool
+
+    /// Creates a publisher that keeps the values of `upstream` that satisfy `isIncluded`.
+    ///
+    /// ```swift
+    /// let positive = Publishers.Filter(upstream: [-1, 1].publisher) { $0 > 0 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are filtered.
+    ///   - isIncluded: Returns `true` for values to keep.
+    public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) -> Bool) {
+      self.upstream = upstream
+      self.isIncluded = isIncluded
+    }
+
+    /// Attaches `subscriber` through an inner that applies the predicate.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+    }
+
+    /// Combines `isIncluded` with this predicate into one `Filter`.
+    ///
+    /// ```swift
+    /// let both = (1...20).publisher.filter { $0 > 5 }.filter { $0 < 8 }  // one Publishers.Filter
+    /// ```
+    ///
+    /// - Parameter isIncluded: The second predicate, checked only when the first one passes.
+    /// - Returns: One ``Publishers/Filter`` requiring both predicates.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
+      let first = self.isIncluded
+      return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
+    }
+
+    /// Combines a throwing `isIncluded` with this predicate into one `TryFilter`.
+    ///
+    /// ```swift
+    /// let both = (1...20).publisher.filter { $0 > 5 }.tryFilter { try check($0) }
+    /// ```
+    ///
+    /// - Parameter isIncluded: The second predicate, checked only when the first one passes.
+    /// - Returns: One ``Publishers/TryFilter`` requiring both predicates.
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+      let first = self.isIncluded
+      return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+  }
+
+  /// A publisher that republishes the values that satisfy a predicate that may throw.
+  ///
+  /// Made by ``Publisher/tryFilter(_:)``. A thrown error cancels upstream and fails downstream.
+  ///
+  /// ```swift
+  /// let small = Publishers.TryFilter(upstream: [1, 50].publisher) { $0 < 10 }
+  /// let cancellable = small.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+  /// // Prints: 1
+  /// ```
+  public struct TryFilter<Upstream: Publisher>: Publisher {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+    /// Any error: the upstream's or the one the predicate threw.
+    public typealias Failure = any Error
+
+    /// The publisher whose values are filtered.
+    public let upstream: Upstream
+
+    /// Returns `true` for values to keep, or throws.
+    public let isIncluded: (Upstream.Output) throws -> Bool
+
+    /// Creates a publisher that keeps the values of `upstream` that satisfy `isIncluded`.
+    ///
+    /// ```swift
+    /// let positive = Publishers.TryFilter(upstream: [-1, 1].publisher) { $0 > 0 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are filtered.
+    ///   - isIncluded: Returns `true` for values to keep, or throws.
+    public init(upstream: Upstream, isIncluded: @escaping (Upstream.Output) throws -> Bool) {
+      self.upstream = upstream
+      self.isIncluded = isIncluded
+    }
+
+    /// Attaches `subscriber` through an inner that applies the predicate.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(TryInner(downstream: subscriber, isIncluded: isIncluded))
+    }
+
+    /// Combines `isIncluded` with this predicate into one `TryFilter`.
+    ///
+    /// ```swift
+    /// let both = (1...20).publisher.tryFilter { try check($0) }.filter { $0 < 8 }
+    /// ```
+    ///
+    /// - Parameter isIncluded: The second predicate, checked only when the first one passes.
+    /// - Returns: One ``Publishers/TryFilter`` requiring both predicates.
+    public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
+      let first = self.isIncluded
+      return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+
+    /// Combines a throwing `isIncluded` with this predicate into one `TryFilter`.
+    ///
+    /// ```swift
+    /// let both = (1...20).publisher.tryFilter { try check($0) }.tryFilter { try verify($0) }
+    /// ```
+    ///
+    /// - Parameter isIncluded: The second predicate, checked only when the first one passes.
+    /// - Returns: One ``Publishers/TryFilter`` requiring both predicates.
+    public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
+      let first = self.isIncluded
+      return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
+    }
+  }
+}
+
+extension Publishers.Filter {
+  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
+
+    let downstream: Downstream
+    let link = UpstreamLink()
+    var returnedDemand = Subscribers.Demand.none
+    private let isIncluded: (Input) -> Bool
+
+    init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
+      self.downstream = downstream
+      self.isIncluded = isIncluded
+    }
+
+    var description: String { "Filter" }
+
+    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
+      isIncluded(input) ? .send(input) : .replace
+    }
+  }
+}
+
+extension Publishers.TryFilter {
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  where Downstream.Input == Output, Downstream.Failure == any Error {
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
+
+    let downstream: Downstream
+    let link = UpstreamLink()
+    var returnedDemand = Subscribers.Demand.none
+    private let isIncluded: (Input) throws -> Bool
+
+    init(downstream: Downstream, isIncluded: @escaping (Input) throws -> Bool) {
+      self.downstream = downstream
+      self.isIncluded = isIncluded
+    }
+
+    var description: String { "TryFilter" }
+
+    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+      do {
+        return try isIncluded(input) ? .send(input) : .replace
+      } catch {
+        return .fail(error)
+      }
+    }
+
+    func mapFailure(_ failure: Failure) -> any Error { failure }
+  }
+}

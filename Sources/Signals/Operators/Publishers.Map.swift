@@ -1,0 +1,247 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher {
+  /// Transforms each value with a closure.
+  ///
+  /// Demand passes through unchanged: one upstream value makes one downstream value. The closure
+  /// runs on the thread that delivers the upstream value. Completion and failure pass through.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3].publisher.map { $0 * 10 }.sink { print($0) }
+  /// // Prints: 10, 20, 30 (one per line)
+  /// ```
+  ///
+  /// - Parameter transform: Turns an upstream value into a downstream one.
+  /// - Returns: A ``Publishers/Map`` publisher.
+  public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Self, T> {
+    Publishers.Map(upstream: self, transform: transform)
+  }
+
+  /// Transforms each value with a closure that may throw; a thrown error fails the pipeline.
+  ///
+  /// Demand passes through unchanged. When `transform` throws, upstream is cancelled and the error
+  /// is sent downstream as the failure. The closure runs on the thread that delivers the value.
+  ///
+  /// ```swift
+  /// struct Negative: Error {}
+  /// let cancellable = [1, -1, 2].publisher
+  ///   .tryMap { value -> Int in if value < 0 { throw Negative() }; return value }
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// // Prints: 1
+  /// //         failure(Negative())
+  /// ```
+  ///
+  /// - Parameter transform: Turns an upstream value into a downstream one, or throws.
+  /// - Returns: A ``Publishers/TryMap`` publisher.
+  public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
+    Publishers.TryMap(upstream: self, transform: transform)
+  }
+
+  /// Replaces each `nil` value with `output`.
+  ///
+  /// It is a ``Publishers/Map`` with `value ?? output`, so demand, threading and completion are
+  /// those of ``map(_:)``.
+  ///
+  /// ```swift
+  /// let cancellable = [1, nil, 3].publisher.replaceNil(with: 0).sink { print($0) }
+  /// // Prints: 1, 0, 3 (one per line)
+  /// ```
+  ///
+  /// - Parameter output: The value sent in place of `nil`.
+  /// - Returns: A ``Publishers/Map`` publisher of non-optional values.
+  public func replaceNil<T>(with output: T) -> Publishers.Map<Self, T> where Output == T? {
+    Publishers.Map(upstream: self) { $0 ?? output }
+  }
+}
+
+extension Publishers {
+  /// A publisher that transforms each value of its upstream with a closure.
+  ///
+  /// Made by ``Publisher/map(_:)``; a `map` after a `map` makes one `Map` with both transforms
+  /// composed, so the chain costs one subscription.
+  ///
+  /// ```swift
+  /// let lengths = Publishers.Map(upstream: ["a", "bcd"].publisher) { $0.count }
+  /// let cancellable = lengths.sink { print($0) }
+  /// // Prints: 1, 3 (one per line)
+  /// ```
+  public struct Map<Upstream: Publisher, Output>: Publisher {
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are transformed.
+    public let upstream: Upstream
+
+    /// The transform applied to each value.
+    public let transform: (Upstream.Output) -> Output
+
+    /// Creates a publisher that transforms the values of `upstream`.
+    ///
+    /// ```swift
+    /// let map = Publishers.Map(upstream: [1].publisher) { $0 + 1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are transformed.
+    ///   - transform: The transform applied to each value.
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    /// Attaches `subscriber` through an inner that applies the transform.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+    }
+
+    /// Composes `transform` with this map's transform into one `Map`.
+    ///
+    /// ```swift
+    /// let twice = [1].publisher.map { $0 + 1 }.map { $0 * 2 }  // one Publishers.Map
+    /// ```
+    ///
+    /// - Parameter transform: The transform applied after this one.
+    /// - Returns: One ``Publishers/Map`` applying both transforms.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
+      let first = self.transform
+      return Publishers.Map(upstream: upstream) { transform(first($0)) }
+    }
+
+    /// Composes a throwing `transform` with this map's transform into one `TryMap`.
+    ///
+    /// ```swift
+    /// let chain = [1].publisher.map { $0 + 1 }.tryMap { try check($0) }  // one Publishers.TryMap
+    /// ```
+    ///
+    /// - Parameter transform: The throwing transform applied after this one.
+    /// - Returns: One ``Publishers/TryMap`` applying both transforms.
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+      let first = self.transform
+      return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
+    }
+  }
+
+  /// A publisher that transforms each value with a closure that may throw.
+  ///
+  /// Made by ``Publisher/tryMap(_:)``. A thrown error cancels upstream and fails downstream; its
+  /// failure type is therefore `any Error`.
+  ///
+  /// ```swift
+  /// let checked = Publishers.TryMap(upstream: [4].publisher) { $0 / 2 }
+  /// let cancellable = checked.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+  /// // Prints: 2
+  /// ```
+  public struct TryMap<Upstream: Publisher, Output>: Publisher {
+    /// Any error: the upstream's or the one the transform threw.
+    public typealias Failure = any Error
+
+    /// The publisher whose values are transformed.
+    public let upstream: Upstream
+
+    /// The transform applied to each value.
+    public let transform: (Upstream.Output) throws -> Output
+
+    /// Creates a publisher that transforms the values of `upstream` with a throwing closure.
+    ///
+    /// ```swift
+    /// let tryMap = Publishers.TryMap(upstream: [1].publisher) { $0 + 1 }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are transformed.
+    ///   - transform: The transform applied to each value.
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    /// Attaches `subscriber` through an inner that applies the transform.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(TryInner(downstream: subscriber, transform: transform))
+    }
+
+    /// Composes `transform` with this transform into one `TryMap`.
+    ///
+    /// ```swift
+    /// let chain = [1].publisher.tryMap { $0 + 1 }.map { $0 * 2 }  // one Publishers.TryMap
+    /// ```
+    ///
+    /// - Parameter transform: The transform applied after this one.
+    /// - Returns: One ``Publishers/TryMap`` applying both transforms.
+    public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
+      let first = self.transform
+      return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
+    }
+
+    /// Composes a throwing `transform` with this transform into one `TryMap`.
+    ///
+    /// ```swift
+    /// let chain = [1].publisher.tryMap { $0 + 1 }.tryMap { $0 * 2 }  // one Publishers.TryMap
+    /// ```
+    ///
+    /// - Parameter transform: The throwing transform applied after this one.
+    /// - Returns: One ``Publishers/TryMap`` applying both transforms.
+    public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
+      let first = self.transform
+      return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
+    }
+  }
+}
+
+extension Publishers.Map {
+  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let downstream: Downstream
+    let link = UpstreamLink()
+    var returnedDemand = Subscribers.Demand.none
+    private let transform: (Input) -> Output
+
+    init(downstream: Downstream, transform: @escaping (Input) -> Output) {
+      self.downstream = downstream
+      self.transform = transform
+    }
+
+    var description: String { "Map" }
+
+    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
+      .send(transform(input))
+    }
+  }
+}
+
+extension Publishers.TryMap {
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  where Downstream.Input == Output, Downstream.Failure == any Error {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let downstream: Downstream
+    let link = UpstreamLink()
+    var returnedDemand = Subscribers.Demand.none
+    private let transform: (Input) throws -> Output
+
+    init(downstream: Downstream, transform: @escaping (Input) throws -> Output) {
+      self.downstream = downstream
+      self.transform = transform
+    }
+
+    var description: String { "TryMap" }
+
+    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+      do {
+        return .send(try transform(input))
+      } catch {
+        return .fail(error)
+      }
+    }
+
+    func mapFailure(_ failure: Failure) -> any Error { failure }
+  }
+}

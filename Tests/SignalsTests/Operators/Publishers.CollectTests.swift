@@ -1,0 +1,33 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct CollectTests {
+  @Test func collectKeepsTheContract() {
+    checkOperatorContract { $0.collect() }
+  }
+
+  @Test func collectAsksForEverythingAndWaitsForDemandBeforeDelivering() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<[Int], TestError>(initialDemand: .none)
+    upstream.collect().subscribe(recorder)
+    #expect(upstream.subscription.events == [.requested(.unlimited)])
+    #expect(upstream.send(1) == .none)
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value([1, 2]), .completion(.finished)])
+  }
+
+  @Test func collectForwardsFailureWithoutDemand() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<[Int], TestError>(initialDemand: .none)
+    upstream.collect().subscribe(recorder)
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(id: 1)))
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 1)))])
+  }
+}
