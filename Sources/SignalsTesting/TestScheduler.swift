@@ -224,7 +224,8 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
       state.queue.removeFirst()
       if state.now < work.date { state.now = work.date }
       if let interval = work.interval {
-        state.enqueue(Work(id: work.id, date: work.date.advanced(by: interval), interval: interval, action: work.action))
+        state.enqueue(
+          Work(id: work.id, date: work.date.advanced(by: interval), interval: interval, action: work.action))
       }
       return work
     }

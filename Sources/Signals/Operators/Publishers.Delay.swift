@@ -91,7 +91,9 @@ extension Publishers {
 }
 
 extension Publishers.Delay: Sendable
-where Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable, Context.SchedulerOptions: Sendable {}
+where
+  Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable, Context.SchedulerOptions: Sendable
+{}
 
 private final class DelayInner<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>: Subscriber,
   Subscription, CustomStringConvertible
@@ -104,7 +106,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   private let tolerance: Context.SchedulerTimeType.Stride
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let status = LockedState.make(SubscriptionStatus.awaitingSubscription)
+  private let state = LockedState.make(PassThroughState())
 
   init(downstream: Downstream, publisher: Publishers.Delay<Upstream, Context>) {
     self.downstream = downstream
@@ -117,7 +119,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   var description: String { "Delay" }
 
   func receive(subscription: any Subscription) {
-    guard status.withLock({ $0.accept(subscription) }) else {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -125,26 +127,22 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard status.withLock({ $0.subscription != nil }) else { return .none }
+    guard state.withLock({ $0.takeOneDemand() }) else { return .none }
     schedule { self.deliver(input) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    guard status.withLock({ $0.subscription != nil }) else { return }
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
     schedule { self.deliver(completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    status.withLock { $0.subscription }?.request(demand)
+    state.withLock { $0.add(demand) }?.request(demand)
   }
 
   func cancel() {
-    let upstream = status.withLock { status in
-      defer { status = .terminal }
-      return status.subscription
-    }
-    upstream?.cancel()
+    state.withLock { $0.terminate() }?.cancel()
   }
 
   private func schedule(_ work: @escaping () -> Void) {
@@ -152,21 +150,18 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   private func deliver(_ input: Input) {
-    guard status.withLock({ $0.subscription != nil }) else { return }
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
     let additional = downstream.receive(input)
     if additional > 0 {
-      status.withLock { $0.subscription }?.request(additional)
+      state.withLock { $0.add(additional) }?.request(additional)
     }
   }
 
   private func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let live = status.withLock { status in
-      defer { status = .terminal }
-      return status.subscription != nil
-    }
+    let live = state.withLock { $0.terminate() != nil }
     if live { downstream.receive(completion: completion) }
   }
 }
 
-// Safety: the only mutable state is `status`, a `LockedState`; the rest is immutable.
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
 extension DelayInner: @unchecked Sendable {}

@@ -58,7 +58,8 @@ extension Publishers {
 
     /// Attaches `subscriber` through an inner subscriber that times each value.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(MeasureIntervalInner<Upstream.Output, S, Context>(downstream: subscriber, scheduler: scheduler))
+      upstream.subscribe(
+        MeasureIntervalInner<Upstream.Output, S, Context>(downstream: subscriber, scheduler: scheduler))
     }
   }
 }
@@ -71,7 +72,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   typealias Failure = Downstream.Failure
 
   private struct State {
-    var status = SubscriptionStatus.awaitingSubscription
+    var base = PassThroughState()
     var last: Context.SchedulerTimeType?
   }
 
@@ -89,7 +90,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   func receive(subscription: any Subscription) {
     let now = scheduler.now
     let accepted = state.withLock { state in
-      guard state.status.accept(subscription) else { return false }
+      guard state.base.status.accept(subscription) else { return false }
       state.last = now
       return true
     }
@@ -103,32 +104,27 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   func receive(_ input: Input) -> Subscribers.Demand {
     let now = scheduler.now
     let interval = state.withLock { state -> Context.SchedulerTimeType.Stride? in
-      guard state.status.subscription != nil, let last = state.last else { return nil }
+      guard let last = state.last, state.base.takeOneDemand() else { return nil }
       state.last = now
       return last.distance(to: now)
     }
     guard let interval else { return .none }
-    return downstream.receive(interval)
+    let additional = downstream.receive(interval)
+    _ = state.withLock { $0.base.add(additional) }
+    return additional
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let live = state.withLock { state in
-      defer { state.status = .terminal }
-      return state.status.subscription != nil
-    }
+    let live = state.withLock { $0.base.terminate() != nil }
     if live { downstream.receive(completion: completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { $0.status.subscription }?.request(demand)
+    state.withLock { $0.base.add(demand) }?.request(demand)
   }
 
   func cancel() {
-    let upstream = state.withLock { state in
-      defer { state.status = .terminal }
-      return state.status.subscription
-    }
-    upstream?.cancel()
+    state.withLock { $0.base.terminate() }?.cancel()
   }
 }
 

@@ -29,7 +29,8 @@ extension Publisher {
   ///   - scheduler: Where to deliver.
   ///   - options: Options for each `schedule` call.
   /// - Returns: A publisher that delivers on `scheduler`.
-  public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil) -> Publishers.ReceiveOn<Self, S>
+  public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+    -> Publishers.ReceiveOn<Self, S>
   {
     Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
   }
@@ -74,7 +75,8 @@ extension Publishers {
   }
 }
 
-extension Publishers.ReceiveOn: Sendable where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
+extension Publishers.ReceiveOn: Sendable
+where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
 
 private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
   CustomStringConvertible
@@ -85,7 +87,7 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   private let downstream: Downstream
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let status = LockedState.make(SubscriptionStatus.awaitingSubscription)
+  private let state = LockedState.make(PassThroughState())
 
   init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
     self.downstream = downstream
@@ -96,7 +98,7 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   var description: String { "ReceiveOn" }
 
   func receive(subscription: any Subscription) {
-    guard status.withLock({ $0.accept(subscription) }) else {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -104,44 +106,37 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard status.withLock({ $0.subscription != nil }) else { return .none }
+    guard state.withLock({ $0.takeOneDemand() }) else { return .none }
     scheduler.schedule(options: options) { self.deliver(input) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    guard status.withLock({ $0.subscription != nil }) else { return }
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
     scheduler.schedule(options: options) { self.deliver(completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    status.withLock { $0.subscription }?.request(demand)
+    state.withLock { $0.add(demand) }?.request(demand)
   }
 
   func cancel() {
-    let upstream = status.withLock { status in
-      defer { status = .terminal }
-      return status.subscription
-    }
-    upstream?.cancel()
+    state.withLock { $0.terminate() }?.cancel()
   }
 
   private func deliver(_ input: Input) {
-    guard status.withLock({ $0.subscription != nil }) else { return }
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
     let additional = downstream.receive(input)
     if additional > 0 {
-      status.withLock { $0.subscription }?.request(additional)
+      state.withLock { $0.add(additional) }?.request(additional)
     }
   }
 
   private func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let live = status.withLock { status in
-      defer { status = .terminal }
-      return status.subscription != nil
-    }
+    let live = state.withLock { $0.terminate() != nil }
     if live { downstream.receive(completion: completion) }
   }
 }
 
-// Safety: the only mutable state is `status`, a `LockedState`; the rest is immutable.
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
 extension ReceiveOnInner: @unchecked Sendable {}

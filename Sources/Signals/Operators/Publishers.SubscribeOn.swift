@@ -84,7 +84,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   private let downstream: Downstream
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let status = LockedState.make(SubscriptionStatus.awaitingSubscription)
+  private let state = LockedState.make(PassThroughState())
 
   init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
     self.downstream = downstream
@@ -95,7 +95,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   var description: String { "SubscribeOn" }
 
   func receive(subscription: any Subscription) {
-    guard status.withLock({ $0.accept(subscription) }) else {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -103,32 +103,27 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard status.withLock({ $0.subscription != nil }) else { return .none }
-    return downstream.receive(input)
+    guard state.withLock({ $0.takeOneDemand() }) else { return .none }
+    let additional = downstream.receive(input)
+    _ = state.withLock { $0.add(additional) }
+    return additional
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let live = status.withLock { status in
-      defer { status = .terminal }
-      return status.subscription != nil
-    }
+    let live = state.withLock { $0.terminate() != nil }
     if live { downstream.receive(completion: completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    guard let upstream = status.withLock({ $0.subscription }) else { return }
+    guard let upstream = state.withLock({ $0.add(demand) }) else { return }
     scheduler.schedule(options: options) { upstream.request(demand) }
   }
 
   func cancel() {
-    let upstream = status.withLock { status in
-      defer { status = .terminal }
-      return status.subscription
-    }
-    guard let upstream else { return }
+    guard let upstream = state.withLock({ $0.terminate() }) else { return }
     scheduler.schedule(options: options) { upstream.cancel() }
   }
 }
 
-// Safety: the only mutable state is `status`, a `LockedState`; the rest is immutable.
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
 extension SubscribeOnInner: @unchecked Sendable {}

@@ -76,7 +76,8 @@ extension Publishers {
 
     /// Attaches `subscriber` through an inner subscription that holds and schedules values.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(ThrottleInner(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest))
+      upstream.subscribe(
+        ThrottleInner(downstream: subscriber, interval: interval, scheduler: scheduler, latest: latest))
     }
   }
 }

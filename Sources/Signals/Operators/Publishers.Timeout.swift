@@ -108,6 +108,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     var generation: UInt64 = 0
     var hasRequested = false
     var upstreamCompleted = false
+    /// Requested by the subscriber and not yet used by a value.
+    var demand = Subscribers.Demand.none
 
     /// Restarts the clock; returns the generation to schedule.
     mutating func restartClock() -> UInt64 {
@@ -148,7 +150,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let generation = state.withLock { state -> UInt64? in
-      guard state.status.subscription != nil, !state.upstreamCompleted else { return nil }
+      guard state.status.subscription != nil, !state.upstreamCompleted, state.demand > 0 else { return nil }
+      state.demand -= 1
       return state.restartClock()
     }
     guard let generation else { return .none }
@@ -171,6 +174,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   func request(_ demand: Subscribers.Demand) {
     let (upstream, generation) = state.withLock { state -> ((any Subscription)?, UInt64?) in
       guard let upstream = state.status.subscription else { return (nil, nil) }
+      state.demand += demand
       guard !state.hasRequested, !state.upstreamCompleted else { return (upstream, nil) }
       state.hasRequested = true
       return (upstream, state.restartClock())
@@ -206,9 +210,15 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   private func deliver(_ input: Input) {
-    guard let upstream = state.withLock({ $0.status.subscription }) else { return }
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
     let additional = downstream.receive(input)
-    if additional > 0 { upstream.request(additional) }
+    guard additional > 0 else { return }
+    let upstream = state.withLock { state -> (any Subscription)? in
+      guard let upstream = state.status.subscription else { return nil }
+      state.demand += additional
+      return upstream
+    }
+    upstream?.request(additional)
   }
 
   private func deliver(_ completion: Subscribers.Completion<Failure>) {

@@ -80,10 +80,13 @@ extension Publishers {
 
     /// Attaches `subscriber` through a ``DebounceStorage``.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(DebounceStorage(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
+      upstream.subscribe(
+        DebounceStorage(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
     }
   }
 }
 
 extension Publishers.Debounce: Sendable
-where Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable, Context.SchedulerOptions: Sendable {}
+where
+  Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable, Context.SchedulerOptions: Sendable
+{}
