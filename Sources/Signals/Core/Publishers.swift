@@ -7,6 +7,6 @@
 ///
 /// ```swift
 /// let numbers: Publishers.Sequence<[Int], Never> = [1, 2, 3].publisher
-/// let doubled: Publishers.Map<Publishers.Sequence<[Int], Never>, Int> = numbers.map { $0 * 2 }
+/// let doubled: Publishers.Map<PassthroughSubject<Int, Never>, Int> = PassthroughSubject().map { $0 * 2 }
 /// ```
 public enum Publishers {}

@@ -1,0 +1,132 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher {
+  /// Replaces each value with the time that passed since the previous one (for the first value,
+  /// since the subscription), measured on `scheduler`'s clock.
+  ///
+  /// ```swift
+  /// let scheduler = DispatchQueue.test
+  /// let taps = PassthroughSubject<Void, Never>()
+  /// let cancellable = taps.measureInterval(using: scheduler).sink { print($0.magnitude) }
+  /// scheduler.advance(by: .milliseconds(200))
+  /// taps.send()  // Prints: 200000000
+  /// scheduler.advance(by: .seconds(1))
+  /// taps.send()  // Prints: 1000000000
+  /// ```
+  ///
+  /// - Note: Nothing is scheduled: intervals are delivered at once, on the upstream's thread, and
+  ///   demand, completion and failure pass straight through.
+  ///
+  /// - Parameters:
+  ///   - scheduler: Whose clock to read.
+  ///   - options: Kept for Combine compatibility; not used, since nothing is scheduled.
+  /// - Returns: A publisher of intervals.
+  public func measureInterval<S: Scheduler>(using scheduler: S, options: S.SchedulerOptions? = nil)
+    -> Publishers.MeasureInterval<Self, S>
+  {
+    Publishers.MeasureInterval(upstream: self, scheduler: scheduler)
+  }
+}
+
+extension Publishers {
+  /// The publisher ``Publisher/measureInterval(using:options:)`` returns: the time between
+  /// consecutive values.
+  ///
+  /// ```swift
+  /// let intervals = Publishers.MeasureInterval(upstream: taps, scheduler: DispatchQueue.main)
+  /// ```
+  public struct MeasureInterval<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// A duration on the scheduler's clock.
+    public typealias Output = Context.SchedulerTimeType.Stride
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are timed.
+    public let upstream: Upstream
+    /// Whose clock is read.
+    public let scheduler: Context
+
+    /// Creates the publisher; ``Publisher/measureInterval(using:options:)`` is the usual way.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are timed.
+    ///   - scheduler: Whose clock is read.
+    public init(upstream: Upstream, scheduler: Context) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+    }
+
+    /// Attaches `subscriber` through an inner subscriber that times each value.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(
+        MeasureIntervalInner<Upstream.Output, S, Context>(downstream: subscriber, scheduler: scheduler))
+    }
+  }
+}
+
+extension Publishers.MeasureInterval: Sendable where Upstream: Sendable, Context: Sendable {}
+
+private final class MeasureIntervalInner<Input, Downstream: Subscriber, Context: Scheduler>: Subscriber,
+  Subscription, CustomStringConvertible
+where Downstream.Input == Context.SchedulerTimeType.Stride {
+  typealias Failure = Downstream.Failure
+
+  private struct State {
+    var base = PassThroughState()
+    var last: Context.SchedulerTimeType?
+  }
+
+  private let downstream: Downstream
+  private let scheduler: Context
+  private let state = LockedState.make(State())
+
+  init(downstream: Downstream, scheduler: Context) {
+    self.downstream = downstream
+    self.scheduler = scheduler
+  }
+
+  var description: String { "MeasureInterval" }
+
+  func receive(subscription: any Subscription) {
+    let now = scheduler.now
+    let accepted = state.withLock { state in
+      guard state.base.status.accept(subscription) else { return false }
+      state.last = now
+      return true
+    }
+    guard accepted else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let now = scheduler.now
+    let interval = state.withLock { state -> Context.SchedulerTimeType.Stride? in
+      guard let last = state.last, state.base.takeOneDemand() else { return nil }
+      state.last = now
+      return last.distance(to: now)
+    }
+    guard let interval else { return .none }
+    let additional = downstream.receive(interval)
+    _ = state.withLock { $0.base.add(additional) }
+    return additional
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let live = state.withLock { $0.base.terminate() != nil }
+    if live { downstream.receive(completion: completion) }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    state.withLock { $0.base.add(demand) }?.request(demand)
+  }
+
+  func cancel() {
+    state.withLock { $0.base.terminate() }?.cancel()
+  }
+}
+
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
+extension MeasureIntervalInner: @unchecked Sendable {}

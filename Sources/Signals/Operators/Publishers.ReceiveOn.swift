@@ -1,0 +1,142 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher {
+  /// Delivers values and the completion on `scheduler`.
+  ///
+  /// Use it to hop to the thread your subscriber needs, typically the main queue for UI work, or
+  /// to move work off a producer's thread. Each value and the completion are handed to
+  /// `scheduler` one by one, in the order they arrived; the subscription itself reaches the
+  /// subscriber on the thread that subscribes.
+  ///
+  /// ```swift
+  /// let scheduler = DispatchQueue.test
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let cancellable = subject.receive(on: scheduler).sink { print("got", $0) }
+  /// subject.send(1)
+  /// print("sent")
+  /// scheduler.advance()
+  /// // Prints: sent
+  /// //         got 1
+  /// ```
+  ///
+  /// - Note: Demand and cancellation go straight upstream, on the caller's thread. Additional
+  ///   demand returned by the subscriber is requested after each delivery.
+  /// - Important: Deliveries are serial only if `scheduler` is (a serial `DispatchQueue`, a
+  ///   `RunLoop`, `OperationQueue` with one concurrent operation, a `TestScheduler`). After
+  ///   `cancel()`, deliveries still queued on the scheduler are dropped.
+  ///
+  /// - Parameters:
+  ///   - scheduler: Where to deliver.
+  ///   - options: Options for each `schedule` call.
+  /// - Returns: A publisher that delivers on `scheduler`.
+  public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+    -> Publishers.ReceiveOn<Self, S>
+  {
+    Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// The publisher ``Publisher/receive(on:options:)`` returns: it delivers its upstream's values
+  /// and completion on a scheduler.
+  ///
+  /// ```swift
+  /// let onMain = Publishers.ReceiveOn(upstream: subject, scheduler: DispatchQueue.main, options: nil)
+  /// ```
+  public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The upstream's output.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose events are moved.
+    public let upstream: Upstream
+    /// Where events are delivered.
+    public let scheduler: Context
+    /// Options for each `schedule` call.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates the publisher; ``Publisher/receive(on:options:)`` is the usual way.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose events are moved.
+    ///   - scheduler: Where events are delivered.
+    ///   - options: Options for each `schedule` call.
+    public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    /// Attaches `subscriber` through an inner subscription that schedules each event.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(ReceiveOnInner(downstream: subscriber, scheduler: scheduler, options: options))
+    }
+  }
+}
+
+extension Publishers.ReceiveOn: Sendable
+where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
+
+private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+  CustomStringConvertible
+{
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  private let downstream: Downstream
+  private let scheduler: Context
+  private let options: Context.SchedulerOptions?
+  private let state = LockedState.make(PassThroughState())
+
+  init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+    self.downstream = downstream
+    self.scheduler = scheduler
+    self.options = options
+  }
+
+  var description: String { "ReceiveOn" }
+
+  func receive(subscription: any Subscription) {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    guard state.withLock({ $0.takeOneDemand() }) else { return .none }
+    scheduler.schedule(options: options) { self.deliver(input) }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
+    scheduler.schedule(options: options) { self.deliver(completion) }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    state.withLock { $0.add(demand) }?.request(demand)
+  }
+
+  func cancel() {
+    state.withLock { $0.terminate() }?.cancel()
+  }
+
+  private func deliver(_ input: Input) {
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
+    let additional = downstream.receive(input)
+    if additional > 0 {
+      state.withLock { $0.add(additional) }?.request(additional)
+    }
+  }
+
+  private func deliver(_ completion: Subscribers.Completion<Failure>) {
+    let live = state.withLock { $0.terminate() != nil }
+    if live { downstream.receive(completion: completion) }
+  }
+}
+
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
+extension ReceiveOnInner: @unchecked Sendable {}

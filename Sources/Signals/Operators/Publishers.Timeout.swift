@@ -1,0 +1,234 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher {
+  /// Ends the pipeline if the upstream stays silent for longer than `interval`.
+  ///
+  /// The clock starts at subscription, starts again at the subscriber's first request, and again
+  /// with every value. When it runs out, the upstream is cancelled and the subscriber receives
+  /// `.failure(customError())`, or `.finished` when no `customError` is given.
+  ///
+  /// ```swift
+  /// struct TooSlow: Error {}
+  /// let scheduler = DispatchQueue.test
+  /// let replies = PassthroughSubject<String, TooSlow>()
+  /// let cancellable = replies
+  ///   .timeout(.seconds(5), scheduler: scheduler, customError: { TooSlow() })
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// scheduler.advance(by: .seconds(5))
+  /// // Prints: failure(TooSlow())
+  /// ```
+  ///
+  /// - Note: Demand goes straight upstream. Threading: values and the completion are delivered on
+  ///   `scheduler`, as is the timeout.
+  /// - Important: An upstream completion that arrives in time stops the clock and is delivered as
+  ///   it is. Values scheduled but not yet delivered when the time runs out are dropped.
+  ///
+  /// - Parameters:
+  ///   - interval: The longest silence allowed.
+  ///   - scheduler: Where and by whose clock to deliver and measure.
+  ///   - options: Options for each `schedule` call.
+  ///   - customError: Makes the failure to send on timeout; `nil` finishes normally instead.
+  /// - Returns: A publisher that ends after a silence of `interval`.
+  public func timeout<S: Scheduler>(
+    _ interval: S.SchedulerTimeType.Stride,
+    scheduler: S,
+    options: S.SchedulerOptions? = nil,
+    customError: (() -> Failure)? = nil
+  ) -> Publishers.Timeout<Self, S> {
+    Publishers.Timeout(
+      upstream: self, interval: interval, scheduler: scheduler, options: options, customError: customError)
+  }
+}
+
+extension Publishers {
+  /// The publisher ``Publisher/timeout(_:scheduler:options:customError:)`` returns: its upstream,
+  /// ended after a silence.
+  ///
+  /// ```swift
+  /// let bounded = Publishers.Timeout(upstream: replies, interval: .seconds(5), scheduler: DispatchQueue.main,
+  ///                                  options: nil, customError: nil)
+  /// ```
+  public struct Timeout<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The upstream's output.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher being watched.
+    public let upstream: Upstream
+    /// The longest silence allowed.
+    public let interval: Context.SchedulerTimeType.Stride
+    /// Where and by whose clock events are delivered and measured.
+    public let scheduler: Context
+    /// Options for each `schedule` call.
+    public let options: Context.SchedulerOptions?
+    /// Makes the failure sent on timeout; `nil` finishes instead.
+    public let customError: (() -> Upstream.Failure)?
+
+    /// Creates the publisher; ``Publisher/timeout(_:scheduler:options:customError:)`` is the usual
+    /// way.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher being watched.
+    ///   - interval: The longest silence allowed.
+    ///   - scheduler: Where and by whose clock events are delivered and measured.
+    ///   - options: Options for each `schedule` call.
+    ///   - customError: Makes the failure sent on timeout; `nil` finishes instead.
+    public init(
+      upstream: Upstream,
+      interval: Context.SchedulerTimeType.Stride,
+      scheduler: Context,
+      options: Context.SchedulerOptions?,
+      customError: (() -> Upstream.Failure)?
+    ) {
+      self.upstream = upstream
+      self.interval = interval
+      self.scheduler = scheduler
+      self.options = options
+      self.customError = customError
+    }
+
+    /// Attaches `subscriber` through an inner subscription that runs the clock.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(TimeoutInner(downstream: subscriber, publisher: self))
+    }
+  }
+}
+
+private final class TimeoutInner<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>: Subscriber,
+  Subscription, CustomStringConvertible
+where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  private struct State {
+    var status = SubscriptionStatus.awaitingSubscription
+    /// Bumped whenever the clock restarts or stops; a clock callback of an older generation is
+    /// stale and does nothing.
+    var generation: UInt64 = 0
+    var hasRequested = false
+    var upstreamCompleted = false
+    /// Requested by the subscriber and not yet used by a value.
+    var demand = Subscribers.Demand.none
+
+    /// Restarts the clock; returns the generation to schedule.
+    mutating func restartClock() -> UInt64 {
+      generation &+= 1
+      return generation
+    }
+  }
+
+  private let downstream: Downstream
+  private let interval: Context.SchedulerTimeType.Stride
+  private let scheduler: Context
+  private let options: Context.SchedulerOptions?
+  private let customError: (() -> Failure)?
+  private let state = LockedState.make(State())
+
+  init(downstream: Downstream, publisher: Publishers.Timeout<Upstream, Context>) {
+    self.downstream = downstream
+    interval = publisher.interval
+    scheduler = publisher.scheduler
+    options = publisher.options
+    customError = publisher.customError
+  }
+
+  var description: String { "Timeout" }
+
+  func receive(subscription: any Subscription) {
+    let generation = state.withLock { state -> UInt64? in
+      guard state.status.accept(subscription) else { return nil }
+      return state.restartClock()
+    }
+    guard let generation else {
+      subscription.cancel()
+      return
+    }
+    startClock(generation)
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let generation = state.withLock { state -> UInt64? in
+      guard state.status.subscription != nil, !state.upstreamCompleted, state.demand > 0 else { return nil }
+      state.demand -= 1
+      return state.restartClock()
+    }
+    guard let generation else { return .none }
+    startClock(generation)
+    scheduler.schedule(options: options) { self.deliver(input) }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let live = state.withLock { state in
+      guard state.status.subscription != nil, !state.upstreamCompleted else { return false }
+      state.upstreamCompleted = true
+      _ = state.restartClock()  // stops the clock: the running callback is now stale
+      return true
+    }
+    guard live else { return }
+    scheduler.schedule(options: options) { self.deliver(completion) }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    let (upstream, generation) = state.withLock { state -> ((any Subscription)?, UInt64?) in
+      guard let upstream = state.status.subscription else { return (nil, nil) }
+      state.demand += demand
+      guard !state.hasRequested, !state.upstreamCompleted else { return (upstream, nil) }
+      state.hasRequested = true
+      return (upstream, state.restartClock())
+    }
+    if let generation { startClock(generation) }
+    upstream?.request(demand)
+  }
+
+  func cancel() {
+    let upstream = state.withLock { state in
+      defer { state.status = .terminal }
+      return state.status.subscription
+    }
+    upstream?.cancel()
+  }
+
+  private func startClock(_ generation: UInt64) {
+    let deadline = scheduler.now.advanced(by: interval)
+    scheduler.schedule(after: deadline, tolerance: scheduler.minimumTolerance, options: options) { [weak self] in
+      self?.clockRanOut(generation)
+    }
+  }
+
+  private func clockRanOut(_ generation: UInt64) {
+    let upstream = state.withLock { state -> (any Subscription)? in
+      guard state.generation == generation, let upstream = state.status.subscription else { return nil }
+      state.status = .terminal
+      return upstream
+    }
+    guard let upstream else { return }
+    upstream.cancel()
+    downstream.receive(completion: customError.map { .failure($0()) } ?? .finished)
+  }
+
+  private func deliver(_ input: Input) {
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
+    let additional = downstream.receive(input)
+    guard additional > 0 else { return }
+    let upstream = state.withLock { state -> (any Subscription)? in
+      guard let upstream = state.status.subscription else { return nil }
+      state.demand += additional
+      return upstream
+    }
+    upstream?.request(additional)
+  }
+
+  private func deliver(_ completion: Subscribers.Completion<Failure>) {
+    let live = state.withLock { state in
+      defer { state.status = .terminal }
+      return state.status.subscription != nil
+    }
+    if live { downstream.receive(completion: completion) }
+  }
+}
+
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
+extension TimeoutInner: @unchecked Sendable {}

@@ -1,0 +1,101 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+struct DebounceTests {
+  @Test func publishesTheLastValueOfABurstOnceTheUpstreamIsQuiet() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<String, Never>()
+    let recorder = TestSubscriber<String, Never>()
+    subject.debounce(for: .milliseconds(300), scheduler: scheduler).subscribe(recorder)
+    subject.send("s")
+    scheduler.advance(by: .milliseconds(100))
+    subject.send("sw")
+    scheduler.advance(by: .milliseconds(100))
+    subject.send("swi")
+    scheduler.advance(by: .milliseconds(299))
+    #expect(recorder.events == [.subscription])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.events == [.subscription, .value("swi")])
+  }
+
+  @Test func valuesFartherApartThanTheDueTimeAllPass() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    for value in 1...3 {
+      subject.send(value)
+      scheduler.advance(by: .seconds(2))
+    }
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3)])
+  }
+
+  @Test func aValueStillWaitingWhenTheUpstreamFinishesIsDropped() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(1)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription])  // the completion goes through the scheduler
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    scheduler.advance(by: .seconds(5))
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func aFailureIsDeliveredOnTheSchedulerAtOnce() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(1)
+    scheduler.advance(by: .milliseconds(500))
+    subject.send(completion: .failure(TestError(id: 3)))
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
+  }
+
+  @Test func aValueFallingDueWithoutDemandIsDropped() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(1)
+    scheduler.advance(by: .seconds(1))
+    recorder.request(.max(1))
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription])
+    subject.send(2)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func asksTheUpstreamForUnlimitedValuesAfterSubscribingDownstream() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    upstream.debounce(for: .seconds(1), scheduler: DispatchQueue.test).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.events == [.requested(.unlimited)])
+  }
+
+  @Test func cancellingDropsThePendingValueAndCancelsUpstream() {
+    let scheduler = DispatchQueue.test
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(1)
+    recorder.cancel()
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.isCancelled)
+  }
+
+  @Test func keepsTheContract() {
+    checkOperatorContract { $0.debounce(for: 1, scheduler: ImmediateScheduler.shared) }
+  }
+}

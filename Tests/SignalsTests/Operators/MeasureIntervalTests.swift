@@ -1,0 +1,39 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+struct MeasureIntervalTests {
+  @Test func measuresFromTheSubscriptionThenBetweenValues() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<String, Never>()
+    let recorder = TestSubscriber<DispatchQueue.SchedulerTimeType.Stride, Never>()
+    subject.measureInterval(using: scheduler).subscribe(recorder)
+    scheduler.advance(by: .milliseconds(200))
+    subject.send("a")
+    scheduler.advance(by: .seconds(1))
+    subject.send("b")
+    subject.send("c")
+    subject.send(completion: .finished)
+    #expect(
+      recorder.events == [
+        .subscription, .value(.milliseconds(200)), .value(.seconds(1)), .value(.nanoseconds(0)),
+        .completion(.finished),
+      ])
+  }
+
+  @Test func demandPassesStraightThrough() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<DispatchQueue.SchedulerTimeType.Stride, TestError>(
+      initialDemand: .max(1), demandPerValue: .max(3))
+    upstream.measureInterval(using: DispatchQueue.test).subscribe(recorder)
+    #expect(upstream.subscription.events == [.requested(.max(1))])
+    #expect(upstream.send(1) == .max(3))
+  }
+
+  @Test func keepsTheContract() {
+    checkOperatorContract { $0.measureInterval(using: DispatchQueue.test) }
+  }
+}

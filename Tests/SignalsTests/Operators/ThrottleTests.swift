@@ -1,0 +1,101 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+struct ThrottleTests {
+  @Test(arguments: [(true, [1, 4]), (false, [1, 2])])
+  func publishesTheFirstValueAtOnceThenOneValuePerWindow(latest: Bool, expected: [Int]) {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: latest).subscribe(recorder)
+    subject.send(1)
+    #expect(recorder.values == [])  // delivered on the scheduler
+    scheduler.advance()
+    #expect(recorder.values == [1])
+    for value in 2...4 {
+      scheduler.advance(by: .milliseconds(200))
+      subject.send(value)
+    }
+    scheduler.advance(by: .milliseconds(399))
+    #expect(recorder.values == [1])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.values == expected)
+  }
+
+  @Test func aValueAfterAQuietWindowGoesOutAtOnce() {
+    let scheduler = DispatchQueue.test
+    let start = scheduler.now
+    let subject = PassthroughSubject<Int, Never>()
+    let times = LockedState.make([DispatchQueue.SchedulerTimeType.Stride]())
+    let recorder = TestSubscriber<Int, Never>(onValue: { _ in
+      times.withLock { $0.append(start.distance(to: scheduler.now)) }
+    })
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    subject.send(1)
+    scheduler.advance(by: .seconds(5))
+    subject.send(2)
+    scheduler.advance()
+    #expect(recorder.values == [1, 2])
+    #expect(times.withLock { $0 } == [.seconds(0), .seconds(5)])
+  }
+
+  @Test func aCompletionFollowsAHeldValueAtItsTime() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    subject.send(1)
+    scheduler.advance()
+    subject.send(2)
+    subject.send(completion: .finished)
+    scheduler.advance(by: .milliseconds(999))
+    #expect(recorder.events == [.subscription, .value(1)])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func aCompletionWithNothingHeldIsDeliveredAtOnceOnTheScheduler() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: false).subscribe(recorder)
+    subject.send(completion: .failure(TestError()))
+    #expect(recorder.events == [.subscription])
+    scheduler.advance()
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError()))])
+  }
+
+  @Test func aValueArrivingWithoutDemandIsDropped() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    subject.send(1)
+    scheduler.advance(by: .seconds(2))
+    recorder.request(.max(1))
+    subject.send(2)
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events == [.subscription, .value(2)])
+  }
+
+  @Test func cancellingDropsTheHeldValue() {
+    let scheduler = DispatchQueue.test
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    #expect(upstream.subscription.events == [.requested(.unlimited)])
+    upstream.send(1)
+    recorder.cancel()
+    scheduler.advance(by: .seconds(2))
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.isCancelled)
+  }
+
+  @Test func keepsTheContract() {
+    checkOperatorContract { $0.throttle(for: 1, scheduler: ImmediateScheduler.shared, latest: true) }
+  }
+}

@@ -1,0 +1,91 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+struct TimeoutTests {
+  @Test func aSilenceLongerThanTheIntervalFailsWithTheCustomErrorAndCancelsUpstream() {
+    let scheduler = DispatchQueue.test
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.timeout(.seconds(5), scheduler: scheduler, customError: { TestError(id: 408) }).subscribe(recorder)
+    scheduler.advance(by: .milliseconds(4999))
+    #expect(recorder.events == [.subscription])
+    scheduler.advance(by: .milliseconds(1))
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 408)))])
+    #expect(upstream.subscription.isCancelled)
+  }
+
+  @Test func withoutACustomErrorItFinishes() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func eachValueRestartsTheClockAndIsDeliveredOnTheScheduler() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    scheduler.advance(by: .milliseconds(900))
+    subject.send(1)
+    #expect(recorder.values == [])
+    scheduler.advance(by: .milliseconds(900))
+    subject.send(2)
+    scheduler.advance(by: .milliseconds(900))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    scheduler.advance(by: .milliseconds(100))
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func aCompletionInTimeStopsTheClock() {
+    let scheduler = DispatchQueue.test
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    subject.timeout(.seconds(1), scheduler: scheduler, customError: { TestError(id: 1) }).subscribe(recorder)
+    subject.send(completion: .failure(TestError(id: 2)))
+    scheduler.advance(by: .seconds(10))
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 2)))])
+  }
+
+  @Test func demandGoesStraightUpstream() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(2))
+    upstream.timeout(.seconds(1), scheduler: DispatchQueue.test).subscribe(recorder)
+    #expect(upstream.subscription.events == [.requested(.max(2))])
+  }
+
+  @Test func keepsTheContract() {
+    checkOperatorContract { $0.timeout(1, scheduler: NoDeadlineScheduler()) }
+  }
+}
+
+/// Runs immediate work at once and never reaches a deadline, so the contract check sees the
+/// operator without its clock running out.
+private struct NoDeadlineScheduler: Scheduler {
+  typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
+  typealias SchedulerOptions = Never
+
+  var now: SchedulerTimeType { SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)) }
+  var minimumTolerance: SchedulerTimeType.Stride { .zero }
+
+  func schedule(options: Never?, _ action: @escaping () -> Void) {
+    action()
+  }
+
+  func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?, _ action: @escaping () -> Void
+  ) {}
+
+  func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+    options: Never?, _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    Subscriptions.empty
+  }
+}

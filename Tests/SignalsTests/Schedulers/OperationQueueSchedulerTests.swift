@@ -1,0 +1,49 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Foundation
+import Signals
+import Testing
+
+struct OperationQueueSchedulerTests {
+  @Test(.timeLimit(.minutes(1))) func runsImmediateWorkOnTheQueue() async {
+    let queue = OperationQueue()
+    let onQueue = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      queue.schedule { continuation.resume(returning: OperationQueue.current === queue) }
+    }
+    #expect(onQueue)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func runsDatedWorkOnTheQueue() async {
+    let queue = OperationQueue()
+    let onQueue = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+      queue.schedule(after: queue.now.advanced(by: .milliseconds(1))) {
+        continuation.resume(returning: OperationQueue.current === queue)
+      }
+    }
+    #expect(onQueue)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func repeatsUntilCancelled() async {
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    let count = LockedState.make(0)
+    let timer = LockedState<AnyCancellable?>.make(nil)
+    let stopped = LockedState.make(false)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let cancellable = queue.schedule(after: queue.now, interval: .milliseconds(1)) {
+        guard !stopped.withLock({ $0 }) else { return }
+        let ticks = count.withLock { count -> Int in
+          count += 1
+          return count
+        }
+        if ticks == 3 {
+          stopped.withLock { $0 = true }
+          timer.withLock { $0 }?.cancel()
+          continuation.resume()
+        }
+      }
+      timer.withLock { $0 = AnyCancellable(cancellable) }
+    }
+    #expect(count.withLock { $0 } == 3)
+  }
+}
