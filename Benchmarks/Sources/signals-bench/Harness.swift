@@ -159,15 +159,20 @@ struct Options {
   var outputDirectory: String
   var list = false
   var countAllocations = true
+  var elements: Int?
+  var contenders: [String] = []
 
   static let usage = """
-    usage: signals-bench [--quick] [--filter SUBSTRING]... [--runs N] [--output DIR] [--no-allocs] [--list]
+    usage: signals-bench [--quick] [--filter SUBSTRING]... [--runs N] [--output DIR] [--no-allocs]
+                        [--elements N] [--contender S]... [--list]
 
       --quick          fewer elements and runs (about a minute in all)
       --filter S       run only workloads whose name or summary contains S (case-insensitive; repeatable)
       --runs N         timed runs per contender (default 7, quick 3); the median is reported
       --output DIR     where results.csv, results.json and results.md go (default: Benchmarks/results)
       --no-allocs      skip the extra allocation-counting run
+      --elements N     override the number of elements per run (for profiling)
+      --contender S    run only contenders whose label contains S (repeatable; e.g. for valgrind/perf)
       --list           list the workloads and exit
     """
 
@@ -187,6 +192,14 @@ struct Options {
         guard let value = iterator.next() else { fail("--output needs a directory") }
         options.outputDirectory = value
       case "--no-allocs": options.countAllocations = false
+      case "--elements":
+        guard let value = iterator.next(), let elements = Int(value), elements > 0 else {
+          fail("--elements needs a number")
+        }
+        options.elements = elements
+      case "--contender":
+        guard let value = iterator.next() else { fail("--contender needs a value") }
+        options.contenders.append(value.lowercased())
       case "--list": options.list = true
       case "--help", "-h":
         print(usage)
@@ -221,8 +234,11 @@ let benchmarksDirectory: String = {
 /// Runs a workload: one warm-up run per contender, then `runs` rounds in which every contender runs
 /// once (interleaved, so a noisy neighbour hurts all of them alike), then one allocation-counting run.
 func measure(_ workload: Workload, options: Options) async -> [Measurement] {
-  let elements = options.quick ? workload.quickElements : workload.fullElements
-  let contenders = ([workload.signals] + workload.peers).filter { $0.body != nil }
+  let elements = options.elements ?? (options.quick ? workload.quickElements : workload.fullElements)
+  let contenders = ([workload.signals] + workload.peers).filter { contender in
+    contender.body != nil
+      && (options.contenders.isEmpty || options.contenders.contains { contender.label.lowercased().contains($0) })
+  }
   var samples = [[Double]](repeating: [], count: contenders.count)
   var checksums = [Int](repeating: 0, count: contenders.count)
 

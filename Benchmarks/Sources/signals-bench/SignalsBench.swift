@@ -28,6 +28,7 @@ struct SignalsBench {
     #endif
     print("signals-bench: \(selected.count) workloads, \(options.quick ? "quick" : "full") mode")
     print("allocation counting: \(allocationCountingWorks ? "on (malloc-interposer)" : "off")\n")
+    fflush(nil)
 
     var results: [(Workload, [Measurement])] = []
     for workload in selected {
@@ -43,6 +44,7 @@ struct SignalsBench {
       }
       if workload.signals.body == nil { print("    Signals: pending (its API is not on main yet)") }
       results.append((workload, measurements))
+      fflush(nil)  // progress shows up even when stdout is a file or a pipe
     }
 
     let report = Report(results: results, options: options)
@@ -84,6 +86,9 @@ struct Report {
           "| \(name) | \(ourMedian) | \(peer.contender) | \(formatAdaptive(peer.stats.median)) \(unit) | \(ratio) | \(spread) | \(allocations) |"
         )
       }
+      if peers.isEmpty && ours == nil {
+        lines.append("| \(workload.name) (\(workload.unit)) | pending | (no peer) | – | – | – | –, – |")
+      }
       if peers.isEmpty, let ours {
         lines.append(
           "| \(workload.name) (\(workload.unit)) | \(formatAdaptive(ours.stats.median)) \(unit) | (no peer) | – | – |"
@@ -105,9 +110,11 @@ struct Report {
         let ratio = ours.stats.median / reference.stats.median
         let verdict = ratio <= target.maxRatio ? "met" : "NOT met"
         let speedup = reference.stats.median / ours.stats.median
+        let comparison =
+          speedup >= 1 ? "Signals \(formatAdaptive(speedup))× faster" : "Signals \(formatAdaptive(1 / speedup))× slower"
         lines.append(
           "- \(workload.name): \(target.text) — \(verdict): Signals/\(target.reference) = \(formatAdaptive(ratio))×"
-            + " (Signals \(formatAdaptive(speedup))× as fast)")
+            + " (\(comparison))")
       }
       if workload.wantsZeroAllocations, let allocations = ours?.allocationsPerElement {
         let verdict = allocations < 0.001 ? "met" : "NOT met"
