@@ -15,63 +15,64 @@ func sync(_ function: @escaping @Sendable (Int, Lap) -> Int) -> Body {
 
 func pending() -> Body? { nil }
 
-let catalog: [Workload] = [
-  // MARK: Subjects and sink
-  Workload(
-    name: "PublishSubjectPumping", summary: "PassthroughSubject → 1 sink, per value", unit: "value",
-    quick: 1_000_000, full: 10_000_000,
-    signals: sync(SignalsSide.subjectToSink),
-    peers: [
-      Contender(label: openCombine, body: sync(OpenCombineSide.subjectToSink)),
-      Contender(label: lockFloor, body: sync(Floors.lockAndClosure)),
-      Contender(label: bareFloor, body: sync(Floors.bareClosure)),
-    ],
-    targets: [
-      Target(reference: lockFloor, maxRatio: 1.25, text: "within 1.25× of the lock+closure floor"),
-      Target(reference: openCombine, maxRatio: 1 / 3.5, text: "~3.5× faster than OpenCombine"),
-    ],
-    wantsZeroAllocations: true),
-  Workload(
-    name: "FanOut100", summary: "one PassthroughSubject → 100 sinks, per delivery", unit: "delivery",
-    quick: 1_000_000, full: 10_000_000,
-    signals: SignalsSide.fanOut(width: 100),
-    peers: [
-      Contender(label: openCombine, body: OpenCombineSide.fanOut(width: 100)),
-      Contender(label: bareFloor, body: sync(Floors.bareClosure)),
-      Contender(label: "lock+100 closures floor", body: Floors.fanOut(width: 100)),
-    ],
-    targets: [Target(reference: bareFloor, maxRatio: 1.3, text: "within 1.3× of the bare-closure floor")],
-    wantsZeroAllocations: true),
-  Workload(
-    name: "PublishSubjectCreating", summary: "make subject, attach sink, send 1, cancel", unit: "cycle",
-    quick: 100_000, full: 1_000_000,
-    signals: sync(SignalsSide.subjectCreating),
-    peers: [Contender(label: openCombine, body: sync(OpenCombineSide.subjectCreating))]),
-  Workload(
-    name: "RandomOrderCancel", summary: "cancel 100k sinks of one subject in random order, per cancel",
-    unit: "cancel", quick: 20_000, full: 100_000,
-    signals: sync(SignalsSide.randomOrderCancel),
-    peers: [Contender(label: openCombine, body: sync(OpenCombineSide.randomOrderCancel))],
-    targets: [Target(reference: openCombine, maxRatio: 1 / 5, text: "≥5× faster than OpenCombine")]),
-  Workload(
-    name: "SubscribeCancelCycle", summary: "attach a sink to a subject and cancel it, per cycle", unit: "cycle",
-    quick: 100_000, full: 1_000_000,
-    signals: sync(SignalsSide.subscribeCancelCycles),
-    peers: [Contender(label: openCombine, body: sync(OpenCombineSide.subscribeCancelCycles))],
-    targets: [Target(reference: openCombine, maxRatio: 1 / 4, text: "≥4× faster than OpenCombine")]),
-  Workload(
-    name: "CurrentValueSubject10", summary: "CurrentValueSubject → 10 sinks, per send", unit: "send",
-    quick: 200_000, full: 2_000_000,
-    signals: SignalsSide.currentValueFanOut(width: 10),
-    peers: [Contender(label: openCombine, body: OpenCombineSide.currentValueFanOut(width: 10))],
-    targets: [Target(reference: openCombine, maxRatio: 1 / 10, text: "≥10× faster per send than OpenCombine")],
-    wantsZeroAllocations: true),
-  Workload(
-    name: "LiveSubscriptionMemory", summary: "bytes held per live sink subscription (100k sinks)",
-    unit: "subscription", quick: 100_000, full: 100_000, metric: .liveBytes,
-    signals: sync(SignalsSide.liveSubscriptionMemory),
-    peers: [Contender(label: openCombine, body: sync(OpenCombineSide.liveSubscriptionMemory))]),
-] + operatorCatalog + concurrencyCatalog
+let catalog: [Workload] =
+  [
+    // MARK: Subjects and sink
+    Workload(
+      name: "PublishSubjectPumping", summary: "PassthroughSubject → 1 sink, per value", unit: "value",
+      quick: 1_000_000, full: 10_000_000,
+      signals: sync(SignalsSide.subjectToSink),
+      peers: [
+        Contender(label: openCombine, body: sync(OpenCombineSide.subjectToSink)),
+        Contender(label: lockFloor, body: sync(Floors.lockAndClosure)),
+        Contender(label: bareFloor, body: sync(Floors.bareClosure)),
+      ],
+      targets: [
+        Target(reference: lockFloor, maxRatio: 1.25, text: "within 1.25× of the lock+closure floor"),
+        Target(reference: openCombine, maxRatio: 1 / 3.5, text: "~3.5× faster than OpenCombine"),
+      ],
+      wantsZeroAllocations: true),
+    Workload(
+      name: "FanOut100", summary: "one PassthroughSubject → 100 sinks, per delivery", unit: "delivery",
+      quick: 1_000_000, full: 10_000_000,
+      signals: SignalsSide.fanOut(width: 100),
+      peers: [
+        Contender(label: openCombine, body: OpenCombineSide.fanOut(width: 100)),
+        Contender(label: bareFloor, body: sync(Floors.bareClosure)),
+        Contender(label: "lock+100 closures floor", body: Floors.fanOut(width: 100)),
+      ],
+      targets: [Target(reference: bareFloor, maxRatio: 1.3, text: "within 1.3× of the bare-closure floor")],
+      wantsZeroAllocations: true),
+    Workload(
+      name: "PublishSubjectCreating", summary: "make subject, attach sink, send 1, cancel", unit: "cycle",
+      quick: 100_000, full: 1_000_000,
+      signals: sync(SignalsSide.subjectCreating),
+      peers: [Contender(label: openCombine, body: sync(OpenCombineSide.subjectCreating))]),
+    Workload(
+      name: "RandomOrderCancel", summary: "cancel 100k sinks of one subject in random order, per cancel",
+      unit: "cancel", quick: 20_000, full: 100_000,
+      signals: sync(SignalsSide.randomOrderCancel),
+      peers: [Contender(label: openCombine, body: sync(OpenCombineSide.randomOrderCancel))],
+      targets: [Target(reference: openCombine, maxRatio: 1 / 5, text: "≥5× faster than OpenCombine")]),
+    Workload(
+      name: "SubscribeCancelCycle", summary: "attach a sink to a subject and cancel it, per cycle", unit: "cycle",
+      quick: 100_000, full: 1_000_000,
+      signals: sync(SignalsSide.subscribeCancelCycles),
+      peers: [Contender(label: openCombine, body: sync(OpenCombineSide.subscribeCancelCycles))],
+      targets: [Target(reference: openCombine, maxRatio: 1 / 4, text: "≥4× faster than OpenCombine")]),
+    Workload(
+      name: "CurrentValueSubject10", summary: "CurrentValueSubject → 10 sinks, per send", unit: "send",
+      quick: 200_000, full: 2_000_000,
+      signals: SignalsSide.currentValueFanOut(width: 10),
+      peers: [Contender(label: openCombine, body: OpenCombineSide.currentValueFanOut(width: 10))],
+      targets: [Target(reference: openCombine, maxRatio: 1 / 10, text: "≥10× faster per send than OpenCombine")],
+      wantsZeroAllocations: true),
+    Workload(
+      name: "LiveSubscriptionMemory", summary: "bytes held per live sink subscription (100k sinks)",
+      unit: "subscription", quick: 100_000, full: 100_000, metric: .liveBytes,
+      signals: sync(SignalsSide.liveSubscriptionMemory),
+      peers: [Contender(label: openCombine, body: sync(OpenCombineSide.liveSubscriptionMemory))]),
+  ] + operatorCatalog + concurrencyCatalog
 
 // MARK: - Operators (Signals side enabled by SIGNALS_OPERATORS / SIGNALS_COMBINING)
 

@@ -156,7 +156,9 @@ struct Options {
   var quick = false
   var filters: [String] = []
   var runs: Int?
-  var outputDirectory: String
+  /// `nil`: `Benchmarks/results` for a complete run, `Benchmarks/results/partial` for a filtered,
+  /// quick or profiling run (so it never overwrites the published full results).
+  var explicitOutputDirectory: String?
   var list = false
   var countAllocations = true
   var elements: Int?
@@ -169,7 +171,8 @@ struct Options {
       --quick          fewer elements and runs (about a minute in all)
       --filter S       run only workloads whose name or summary contains S (case-insensitive; repeatable)
       --runs N         timed runs per contender (default 7, quick 3); the median is reported
-      --output DIR     where results.csv, results.json and results.md go (default: Benchmarks/results)
+      --output DIR     where results.csv, results.json and results.md go (default: Benchmarks/results
+                       for a complete run, Benchmarks/results/partial for a quick, filtered or profiling run)
       --no-allocs      skip the extra allocation-counting run
       --elements N     override the number of elements per run (for profiling)
       --contender S    run only contenders whose label contains S (repeatable; e.g. for valgrind/perf)
@@ -177,7 +180,7 @@ struct Options {
     """
 
   static func parse(_ arguments: [String]) -> Options {
-    var options = Options(outputDirectory: benchmarksDirectory + "/results")
+    var options = Options()
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
       switch argument {
@@ -190,7 +193,7 @@ struct Options {
         options.runs = runs
       case "--output", "-o":
         guard let value = iterator.next() else { fail("--output needs a directory") }
-        options.outputDirectory = value
+        options.explicitOutputDirectory = value
       case "--no-allocs": options.countAllocations = false
       case "--elements":
         guard let value = iterator.next(), let elements = Int(value), elements > 0 else {
@@ -208,6 +211,12 @@ struct Options {
       }
     }
     return options
+  }
+
+  var outputDirectory: String {
+    if let explicitOutputDirectory { return explicitOutputDirectory }
+    let partial = quick || !filters.isEmpty || runs != nil || elements != nil || !contenders.isEmpty
+    return benchmarksDirectory + (partial ? "/results/partial" : "/results")
   }
 
   func selects(_ workload: Workload) -> Bool {
@@ -330,7 +339,7 @@ func reexecWithInterposerIfNeeded() {
     var arguments = CommandLine.arguments.map { strdup($0) }
     arguments.append(nil)
     execv(executable, &arguments)
-    // execv only returns on failure: carry on without allocation counts.
+  // execv only returns on failure: carry on without allocation counts.
   #endif
 }
 

@@ -35,7 +35,8 @@ struct SignalsBench {
       print("• \(workload.name) — \(workload.summary)")
       let measurements = await measure(workload, options: options)
       for measurement in measurements {
-        let allocations = measurement.allocationsPerElement.map { ", \(formatAdaptive($0)) allocs/\(workload.unit)" } ?? ""
+        let allocations =
+          measurement.allocationsPerElement.map { ", \(formatAdaptive($0)) allocs/\(workload.unit)" } ?? ""
         let unit = workload.metric == .time ? "ns/\(workload.unit)" : "bytes/\(workload.unit)"
         print(
           "    \(measurement.contender): median \(formatAdaptive(measurement.stats.median)) \(unit)"
@@ -49,6 +50,7 @@ struct SignalsBench {
 
     let report = Report(results: results, options: options)
     print("\n" + report.markdown())
+    if options.explicitOutputDirectory == nil { mkdir(benchmarksDirectory + "/results", 0o755) }
     mkdir(options.outputDirectory, 0o755)
     FileHandleLite.writeFile(options.outputDirectory + "/results.md", report.markdown())
     FileHandleLite.writeFile(options.outputDirectory + "/results.csv", report.csv())
@@ -118,12 +120,14 @@ struct Report {
       }
       if workload.wantsZeroAllocations, let allocations = ours?.allocationsPerElement {
         let verdict = allocations < 0.001 ? "met" : "NOT met"
-        lines.append("- \(workload.name): 0 allocations per \(workload.unit) — \(verdict): \(formatAdaptive(allocations))")
+        lines.append(
+          "- \(workload.name): 0 allocations per \(workload.unit) — \(verdict): \(formatAdaptive(allocations))")
       }
       if workload.metric == .liveBytes, let ours {
         let verdict = ours.stats.median <= 200 ? "met" : "NOT met"
         lines.append(
-          "- \(workload.name): ≤ 200 bytes per live sink subscription — \(verdict): \(formatAdaptive(ours.stats.median)) B")
+          "- \(workload.name): ≤ 200 bytes per live sink subscription — \(verdict): \(formatAdaptive(ours.stats.median)) B"
+        )
       }
     }
     return lines.joined(separator: "\n") + "\n"
