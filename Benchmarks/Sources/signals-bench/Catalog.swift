@@ -191,11 +191,13 @@ let operatorCatalog: [Workload] = [
 #else
   let signalsValues = pending()
 #endif
-// ENABLE WHEN stream() lands on main: write SignalsSide.stream / SignalsSide.streamFanOut(consumers:)
-// (a subject whose `stream()` is iterated by one / four consumer tasks while the producer sends) and
-// put them here.
-let signalsStream = pending()
-let signalsStreamFanOut4 = pending()
+#if SIGNALS_STREAM
+  let signalsStream: Body? = { elements, lap in await SignalsSide.stream(elements, lap) }
+  let signalsStreamFanOut4: Body? = SignalsSide.streamFanOut(consumers: 4)
+#else
+  let signalsStream = pending()
+  let signalsStreamFanOut4 = pending()
+#endif
 
 let concurrencyCatalog: [Workload] = [
   Workload(

@@ -302,8 +302,51 @@ enum SignalsSide {
     }
   #endif
 
-  // MARK: Concurrency bridges — ENABLE WHEN values / stream() / asyncSink land on main
-  // (`.define("SIGNALS_CONCURRENCY")`)
+  // MARK: Concurrency bridges — ENABLE WHEN they land on main
+  // `stream(bufferingPolicy:)`: `.define("SIGNALS_STREAM")`; `values`: `.define("SIGNALS_CONCURRENCY")`.
+
+  #if SIGNALS_STREAM
+    /// A subject sends `elements` values into one `stream()` (default policy: unbounded), iterated by
+    /// one consumer task.
+    static func stream(_ elements: Int, _ lap: Lap) async -> Int {
+      lap.begin()
+      let subject = PassthroughSubject<Int, Never>()
+      let stream = subject.stream()
+      let consumer = Task {
+        var sum = 0
+        for await value in stream { sum &+= value }
+        return sum
+      }
+      for _ in 0..<elements { subject.send(1) }
+      subject.send(completion: .finished)
+      let sum = await consumer.value
+      lap.end()
+      return sum
+    }
+
+    /// One subject, `consumers` `stream()`s each iterated by its own task; `elements` sends.
+    static func streamFanOut(consumers: Int) -> Body {
+      { elements, lap in
+        lap.begin()
+        let subject = PassthroughSubject<Int, Never>()
+        let streams = (0..<consumers).map { _ in subject.stream() }
+        let total = await withTaskGroup(of: Int.self) { group in
+          for stream in streams {
+            group.addTask {
+              var sum = 0
+              for await value in stream { sum &+= value }
+              return sum
+            }
+          }
+          for _ in 0..<elements { subject.send(1) }
+          subject.send(completion: .finished)
+          return await group.reduce(0, &+)
+        }
+        lap.end()
+        return total / consumers
+      }
+    }
+  #endif
 
   #if SIGNALS_CONCURRENCY
     /// `for await` over `(0..<elements).publisher.values`.
