@@ -22,6 +22,7 @@ final class Lap: @unchecked Sendable {
   private(set) var allocations: Int64 = 0
   private(set) var netBytes: Int64 = 0
   let countsAllocations: Bool
+  var recordsSizes = false
   private var began = false
   private var ended = false
 
@@ -34,6 +35,11 @@ final class Lap: @unchecked Sendable {
     began = true
     if countsAllocations {
       MallocInterposerSwift.reset()
+      if recordsSizes {
+        recordedSizeCount = 0
+        recordedSizes[0] = 0  // initialise the global now: the hook must not run a lazy initialiser
+        MallocInterposerSwift.setAllocationHook(recordAllocationSize)
+      }
       MallocInterposerSwift.hook()
     }
     start = .now
@@ -45,6 +51,7 @@ final class Lap: @unchecked Sendable {
     ended = true
     if countsAllocations {
       MallocInterposerSwift.unhook()
+      if recordsSizes { MallocInterposerSwift.setAllocationHook(nil) }
       let stats = MallocInterposerSwift.getStatistics()
       allocations = Int64(stats.mallocCount)
       netBytes = Int64(stats.mallocBytesCount) - Int64(stats.freeBytesCount)
@@ -162,11 +169,12 @@ struct Options {
   var list = false
   var countAllocations = true
   var elements: Int?
+  var allocationSizes = false
   var contenders: [String] = []
 
   static let usage = """
     usage: signals-bench [--quick] [--filter SUBSTRING]... [--runs N] [--output DIR] [--no-allocs]
-                        [--elements N] [--contender S]... [--list]
+                        [--elements N] [--contender S]... [--alloc-sizes] [--list]
 
       --quick          fewer elements and runs (about a minute in all)
       --filter S       run only workloads whose name or summary contains S (case-insensitive; repeatable)
@@ -176,6 +184,7 @@ struct Options {
       --no-allocs      skip the extra allocation-counting run
       --elements N     override the number of elements per run (for profiling)
       --contender S    run only contenders whose label contains S (repeatable; e.g. for valgrind/perf)
+      --alloc-sizes    in the counting run, also print the requested sizes of the allocations per element
       --list           list the workloads and exit
     """
 
@@ -195,6 +204,7 @@ struct Options {
         guard let value = iterator.next() else { fail("--output needs a directory") }
         options.explicitOutputDirectory = value
       case "--no-allocs": options.countAllocations = false
+      case "--alloc-sizes": options.allocationSizes = true
       case "--elements":
         guard let value = iterator.next(), let elements = Int(value), elements > 0 else {
           fail("--elements needs a number")
@@ -287,8 +297,12 @@ func measure(_ workload: Workload, options: Options) async -> [Measurement] {
   if options.countAllocations && allocationCountingWorks {
     for (index, contender) in contenders.enumerated() {
       let lap = Lap(countsAllocations: true)
+      lap.recordsSizes = options.allocationSizes
       _ = await contender.body!(elements, lap)
       allocations[index] = Double(lap.allocations) / Double(elements)
+      if options.allocationSizes {
+        print("    \(contender.label) allocations per element: \(allocationSizeSummary(elements: elements))")
+      }
     }
   }
   if Set(checksums).count > 1 {
@@ -300,6 +314,33 @@ func measure(_ workload: Workload, options: Options) async -> [Measurement] {
       workload: workload.name, contender: contenders[index].label, elements: elements, runs: runs,
       stats: Stats(samples[index]), allocationsPerElement: allocations[index], checksum: checksums[index])
   }
+}
+
+// MARK: - Allocation sizes (--alloc-sizes)
+
+/// Requested sizes seen by the allocation hook; preallocated so that the hook itself never allocates.
+nonisolated(unsafe) let recordedSizes = UnsafeMutablePointer<Int>.allocate(capacity: 1 << 20)
+nonisolated(unsafe) var recordedSizeCount = 0
+
+let recordAllocationSize: MallocInterposerSwift.AllocationHook = { size in
+  guard recordedSizeCount < 1 << 20 else { return }
+  recordedSizes[recordedSizeCount] = size
+  recordedSizeCount += 1
+}
+
+/// "24 B × 1.00, 80 B × 2.00 …": how many allocations of each requested size per element.
+func allocationSizeSummary(elements: Int) -> String {
+  var counts: [Int: Int] = [:]
+  for index in 0..<recordedSizeCount { counts[recordedSizes[index], default: 0] += 1 }
+  // Sizes seen less than once per 100 elements are amortised growth (arrays, caches): one bucket.
+  let frequent = counts.filter { $0.value * 100 >= elements }.sorted { $0.key < $1.key }
+  let rare = counts.filter { $0.value * 100 < elements }
+  var parts = frequent.map { "\($0.key) B × \(formatAdaptive(Double($0.value) / Double(elements)))" }
+  if !rare.isEmpty {
+    let bytes = rare.reduce(0) { $0 + $1.key * $1.value }
+    parts.append("amortised: \(formatAdaptive(Double(bytes) / Double(elements))) B in \(rare.count) sizes")
+  }
+  return parts.isEmpty ? "none" : parts.joined(separator: ", ")
 }
 
 /// Whether the malloc interposer is live in this process (it is when its library is preloaded).
