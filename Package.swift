@@ -17,6 +17,8 @@ let package = Package(
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
     .executableTarget(name: "signals-demo", dependencies: ["Signals"]),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+    // Many threads at once, with the contract checked on every event; CI runs it under ThreadSanitizer.
+    .testTarget(name: "SignalsStressTests", dependencies: ["Signals", "SignalsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

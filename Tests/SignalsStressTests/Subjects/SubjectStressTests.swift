@@ -1,0 +1,125 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import Testing
+
+/// Subjects driven from many threads at once: concurrent send, subscribe, cancel, request and
+/// completion, with the subscriber contract checked on every event.
+struct SubjectStressTests {
+  static let senders = 4
+  static let perSender = 2_000
+
+  @Test(arguments: [false, true])
+  func concurrentSendsReachEverySubscriberOnceInOrder(currentValue: Bool) {
+    withWatchdog("concurrent sends") {
+      let subscribers = (0..<8).map { _ in InvariantSubscriber(sourceWidth: Self.perSender) }
+      let send: @Sendable (Int) -> Void
+      let complete: @Sendable () -> Void
+      if currentValue {
+        let subject = CurrentValueSubject<Int, TestFailure>(-1)
+        for subscriber in subscribers { subject.subscribe(subscriber) }
+        send = { subject.send($0) }
+        complete = { subject.send(completion: .finished) }
+      } else {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        for subscriber in subscribers { subject.subscribe(subscriber) }
+        send = { subject.send($0) }
+        complete = { subject.send(completion: .finished) }
+      }
+      runConcurrently(Self.senders) { sender in
+        for index in 0..<Self.perSender { send(sender * Self.perSender + index) }
+      }
+      complete()
+      for subscriber in subscribers {
+        #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+        #expect(subscriber.receivedCount == Self.senders * Self.perSender + (currentValue ? 1 : 0))
+        #expect(subscriber.completionCount == 1)
+      }
+    }
+  }
+
+  @Test func subscribeAndCancelChurnDuringSendsKeepsTheContract() {
+    withWatchdog("subscribe/cancel churn") {
+      let subject = PassthroughSubject<Int, TestFailure>()
+      let steady = InvariantSubscriber(sourceWidth: Self.perSender)
+      subject.subscribe(steady)
+      let churned = LockedState<[InvariantSubscriber]>.make([])
+      runConcurrently(Self.senders + 2) { worker in
+        if worker < Self.senders {
+          for index in 0..<Self.perSender { subject.send(worker * Self.perSender + index) }
+        } else {
+          for _ in 0..<300 {
+            let subscriber = InvariantSubscriber(sourceWidth: Self.perSender)
+            subject.subscribe(subscriber)
+            subscriber.cancel()
+            churned.withLock { $0.append(subscriber) }
+          }
+        }
+      }
+      subject.send(completion: .finished)
+      #expect(steady.violations.isEmpty, "\(steady.violations.prefix(5))")
+      #expect(steady.receivedCount == Self.senders * Self.perSender)
+      for subscriber in churned.withLock({ $0 }) {
+        #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+        #expect(subscriber.completionCount == 0, "a cancelled subscriber gets no completion")
+      }
+    }
+  }
+
+  @Test func demandRequestedFromOtherThreadsIsNeverExceeded() {
+    withWatchdog("concurrent requests") {
+      let subject = PassthroughSubject<Int, TestFailure>()
+      let subscriber = InvariantSubscriber(initialDemand: .max(1), sourceWidth: Self.perSender)
+      subject.subscribe(subscriber)
+      runConcurrently(Self.senders + 2) { worker in
+        if worker < Self.senders {
+          for index in 0..<Self.perSender { subject.send(worker * Self.perSender + index) }
+        } else {
+          for _ in 0..<500 { subscriber.request(.max(2)) }
+        }
+      }
+      subject.send(completion: .finished)
+      #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+      #expect(subscriber.receivedCount <= 1 + 2 * 500 * 2)
+      #expect(subscriber.completionCount == 1)
+    }
+  }
+
+  @Test func completionRacingSendsIsDeliveredOnceAndLast() {
+    withWatchdog("completion racing sends") {
+      for _ in 0..<100 {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        let subscribers = (0..<4).map { _ in InvariantSubscriber(sourceWidth: 100) }
+        for subscriber in subscribers { subject.subscribe(subscriber) }
+        runConcurrently(4) { worker in
+          if worker == 0 {
+            subject.send(completion: .failure(TestFailure()))
+          } else {
+            for index in 0..<100 { subject.send(worker * 100 + index) }
+          }
+        }
+        for subscriber in subscribers {
+          #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+          #expect(subscriber.completionCount == 1)
+        }
+      }
+    }
+  }
+
+  @Test func cancelRacingDeliveryNeverFreesTheSubscriberMidCall() {
+    withWatchdog("cancel racing delivery") {
+      for _ in 0..<200 {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        let subscriber = InvariantSubscriber(sourceWidth: 1_000)
+        subject.subscribe(subscriber)
+        runConcurrently(3) { worker in
+          switch worker {
+          case 0: subscriber.cancel()
+          default: for index in 0..<200 { subject.send(worker * 1_000 + index) }
+          }
+        }
+        #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+      }
+    }
+  }
+}

@@ -1,0 +1,100 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+
+/// A subscriber that checks the subscriber contract as events arrive, from any thread, and
+/// records every violation instead of crashing: no call overlapping another, no value beyond the
+/// demand requested, no value or completion after the completion, exactly one subscription.
+///
+/// Values are expected to be unique across the run (the stress tests send distinct integers), so
+/// a value seen twice is a duplicate delivery.
+final class InvariantSubscriber: Subscriber, @unchecked Sendable {
+  // Safety: all mutable state is in `state`, a `LockedState`; the policy closures are immutable.
+  typealias Input = Int
+  typealias Failure = TestFailure
+
+  private struct State {
+    var subscription: (any Subscription)?
+    var subscriptionCount = 0
+    var granted: Subscribers.Demand = .none
+    var received = 0
+    var seen = Set<Int>()
+    var completions = 0
+    var inside = false
+    var violations: [String] = []
+    var lastValueBySource: [Int: Int] = [:]
+  }
+
+  private let state = LockedState<State>.make(State())
+  private let initialDemand: Subscribers.Demand
+  private let demandPerValue: Subscribers.Demand
+  /// How values are split into sources whose order must be kept: `value / sourceWidth`.
+  private let sourceWidth: Int
+
+  init(initialDemand: Subscribers.Demand = .unlimited, demandPerValue: Subscribers.Demand = .none, sourceWidth: Int) {
+    self.initialDemand = initialDemand
+    self.demandPerValue = demandPerValue
+    self.sourceWidth = sourceWidth
+  }
+
+  var violations: [String] { state.withLock { $0.violations } }
+  var receivedCount: Int { state.withLock { $0.received } }
+  var completionCount: Int { state.withLock { $0.completions } }
+  var values: Set<Int> { state.withLock { $0.seen } }
+
+  func receive(subscription: any Subscription) {
+    state.withLock { state in
+      state.subscriptionCount += 1
+      if state.subscriptionCount > 1 { state.violations.append("second subscription") }
+      state.subscription = subscription
+      state.granted += initialDemand
+    }
+    if initialDemand > 0 { subscription.request(initialDemand) }
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    state.withLock { state in
+      if state.inside { state.violations.append("overlapping call with value \(input)") }
+      state.inside = true
+      if state.completions > 0 { state.violations.append("value \(input) after completion") }
+      state.received += 1
+      if state.granted != .unlimited, state.received > state.granted.max ?? 0 {
+        state.violations.append("value \(input) beyond demand \(state.granted)")
+      }
+      if !state.seen.insert(input).inserted { state.violations.append("value \(input) delivered twice") }
+      let source = input / sourceWidth
+      if let last = state.lastValueBySource[source], last > input {
+        state.violations.append("value \(input) after \(last) from the same source")
+      }
+      state.lastValueBySource[source] = input
+      state.granted += demandPerValue
+    }
+    state.withLock { $0.inside = false }
+    return demandPerValue
+  }
+
+  func receive(completion: Subscribers.Completion<TestFailure>) {
+    state.withLock { state in
+      if state.inside { state.violations.append("completion overlapping a value") }
+      state.completions += 1
+      if state.completions > 1 { state.violations.append("completion delivered \(state.completions) times") }
+    }
+  }
+
+  /// Asks for more, recording the grant first so a value racing the request is never counted as
+  /// beyond demand.
+  func request(_ demand: Subscribers.Demand) {
+    let subscription = state.withLock { state -> (any Subscription)? in
+      state.granted += demand
+      return state.subscription
+    }
+    subscription?.request(demand)
+  }
+
+  func cancel() {
+    state.withLock { $0.subscription }?.cancel()
+  }
+}
+
+/// The failure type of the stress tests.
+struct TestFailure: Error, Equatable, Sendable {}
