@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+// signals-bench: Signals against OpenCombine, swift-async-algorithms and hand-written floors.
+// A separate package so that the library itself keeps no package dependencies.
+
+import PackageDescription
+
+let package = Package(
+  name: "SignalsBenchmarks",
+  platforms: [.macOS(.v15)],
+  dependencies: [
+    .package(name: "Signals", path: ".."),
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    .package(url: "https://github.com/apple/swift-async-algorithms", exact: "1.1.4"),
+    .package(url: "https://github.com/ordo-one/malloc-interposer", exact: "1.6.1"),
+  ],
+  targets: [
+    .executableTarget(
+      name: "signals-bench",
+      dependencies: [
+        .product(name: "Signals", package: "Signals"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+        .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+      ],
+      swiftSettings: [
+        // The Signals side of workloads whose API is not on main yet; add each define when its API
+        // lands (see README.md): "SIGNALS_OPERATORS", "SIGNALS_COMBINING", "SIGNALS_STREAM",
+        // "SIGNALS_CONCURRENCY".
+      ]
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

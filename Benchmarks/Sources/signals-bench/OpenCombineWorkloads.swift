@@ -1,0 +1,265 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+// The OpenCombine 0.14.0 side: the same workloads as `SignalsWorkloads.swift`, written against
+// OpenCombine's API. OpenCombine 0.14.0 has no CombineLatest and no MergeMany, so those rows have no
+// OpenCombine peer.
+
+import OpenCombine
+
+/// A publisher that pushes `count` ones into its subscriber as soon as it subscribes, ignoring
+/// demand (the sinks downstream ask for unlimited values), then finishes. The source of the
+/// `*Pumping` workloads, as in the RxSwift / Combine comparison suites.
+struct OpenCombinePump: Publisher {
+  typealias Output = Int
+  typealias Failure = Never
+  let count: Int
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    subscriber.receive(subscription: Subscriptions.empty)
+    for _ in 0..<count { _ = subscriber.receive(1) }
+    subscriber.receive(completion: .finished)
+  }
+}
+
+enum OpenCombineSide {
+  // MARK: Subjects and sink (on main)
+
+  /// One subject, one sink, `elements` sends.
+  static func subjectToSink(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    let cancellable = subject.sink { sum &+= $0 }
+    lap.begin()
+    for _ in 0..<elements { subject.send(1) }
+    lap.end()
+    cancellable.cancel()
+    return sum
+  }
+
+  /// One subject, `width` sinks; `elements` deliveries in all (`elements / width` sends).
+  static func fanOut(width: Int) -> Body {
+    { elements, lap in
+      let subject = PassthroughSubject<Int, Never>()
+      var sum = 0
+      let cancellables = (0..<width).map { _ in subject.sink { sum &+= $0 } }
+      lap.begin()
+      for _ in 0..<(elements / width) { subject.send(1) }
+      lap.end()
+      for cancellable in cancellables { cancellable.cancel() }
+      return sum
+    }
+  }
+
+  /// RxSwift's PublishSubjectCreating: make a subject, attach a sink, send one value, cancel.
+  static func subjectCreating(_ elements: Int, _ lap: Lap) -> Int {
+    var sum = 0
+    lap.begin()
+    for _ in 0..<elements {
+      let subject = PassthroughSubject<Int, Never>()
+      let cancellable = subject.sink { sum &+= $0 }
+      subject.send(1)
+      cancellable.cancel()
+    }
+    lap.end()
+    return sum
+  }
+
+  /// Attach `elements` sinks, then cancel them in a fixed pseudo-random order (only the cancelling
+  /// is measured).
+  static func randomOrderCancel(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    let cancellables = (0..<elements).map { _ in subject.sink { sum &+= $0 } }
+    let order = shuffledIndices(elements)
+    subject.send(1)
+    lap.begin()
+    for index in order { cancellables[index].cancel() }
+    lap.end()
+    subject.send(1)
+    return sum
+  }
+
+  /// `elements` times: attach a sink to a subject and cancel it.
+  static func subscribeCancelCycles(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var count = 0
+    lap.begin()
+    for _ in 0..<elements {
+      let cancellable = subject.sink { _ in }
+      cancellable.cancel()
+      count &+= 1
+    }
+    lap.end()
+    return count
+  }
+
+  /// A `CurrentValueSubject` with `width` sinks; `elements` sends.
+  static func currentValueFanOut(width: Int) -> Body {
+    { elements, lap in
+      let subject = CurrentValueSubject<Int, Never>(0)
+      var sum = 0
+      let cancellables = (0..<width).map { _ in subject.sink { sum &+= $0 } }
+      lap.begin()
+      for _ in 0..<elements { subject.send(1) }
+      lap.end()
+      for cancellable in cancellables { cancellable.cancel() }
+      return sum / width
+    }
+  }
+
+  /// Attach `elements` sinks to one subject; the bytes still allocated at `end()` are what the live
+  /// subscriptions hold.
+  static func liveSubscriptionMemory(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    var cancellables: [AnyCancellable] = []
+    cancellables.reserveCapacity(elements)
+    lap.begin()
+    for _ in 0..<elements { cancellables.append(subject.sink { sum &+= $0 }) }
+    lap.end()
+    subject.send(1)
+    for cancellable in cancellables { cancellable.cancel() }
+    return sum
+  }
+
+  // MARK: Operators
+
+  /// Subject → map → filter → map → sink (issue 8's operator chain), `elements` sends.
+  static func mapFilterMapChain(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    let cancellable = subject.map { $0 &* 2 }.filter { $0 > 0 }.map { $0 / 2 }.sink { sum &+= $0 }
+    lap.begin()
+    for _ in 0..<elements { subject.send(1) }
+    lap.end()
+    cancellable.cancel()
+    return sum
+  }
+
+  /// RxSwift's MapFilterPumping: a pump through six map/filter pairs into a sink.
+  static func mapFilterPumping(_ elements: Int, _ lap: Lap) -> Int {
+    var sum = 0
+    lap.begin()
+    let cancellable = OpenCombinePump(count: elements)
+      .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+      .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+      .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+      .sink { sum &+= $0 }
+    lap.end()
+    cancellable.cancel()
+    return sum
+  }
+
+  /// RxSwift's MapFilterCreating: build that chain, push one value, cancel; `elements` times.
+  static func mapFilterCreating(_ elements: Int, _ lap: Lap) -> Int {
+    var sum = 0
+    lap.begin()
+    for _ in 0..<elements {
+      let cancellable = OpenCombinePump(count: 1)
+        .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+        .sink { sum &+= $0 }
+      cancellable.cancel()
+    }
+    lap.end()
+    return sum
+  }
+
+  /// `(0..<elements).publisher.map { … }.reduce(0, +)` into a sink.
+  static func sequenceMapReduce(_ elements: Int, _ lap: Lap) -> Int {
+    var result = 0
+    lap.begin()
+    let cancellable = (0..<elements).publisher.map { _ in 1 }.reduce(0, &+).sink { result = $0 }
+    lap.end()
+    cancellable.cancel()
+    return result
+  }
+
+  /// RxSwift's FlatMapsPumping: five `flatMap { Just($0) }` in a row.
+  static func flatMapsPumping(_ elements: Int, _ lap: Lap) -> Int {
+    var sum = 0
+    lap.begin()
+    let cancellable = OpenCombinePump(count: elements)
+      .flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
+      .sink { sum &+= $0 }
+    lap.end()
+    cancellable.cancel()
+    return sum
+  }
+
+  /// RxSwift's FlatMapsCreating: build that chain, push one value, cancel; `elements` times.
+  static func flatMapsCreating(_ elements: Int, _ lap: Lap) -> Int {
+    var sum = 0
+    lap.begin()
+    for _ in 0..<elements {
+      let cancellable = OpenCombinePump(count: 1)
+        .flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
+        .sink { sum &+= $0 }
+      cancellable.cancel()
+    }
+    lap.end()
+    return sum
+  }
+
+  /// Issue 8's `flatMap { Just }`: one flatMap between a subject and a sink.
+  static func flatMapJust(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    let cancellable = subject.flatMap { Just($0) }.sink { sum &+= $0 }
+    lap.begin()
+    for _ in 0..<elements { subject.send(1) }
+    lap.end()
+    cancellable.cancel()
+    return sum
+  }
+
+  /// RxSwift's FlatMapLatestPumping: five `map { Just($0) }.switchToLatest()` in a row.
+  static func flatMapLatestPumping(_ elements: Int, _ lap: Lap) -> Int {
+    var sum = 0
+    lap.begin()
+    let cancellable = OpenCombinePump(count: elements)
+      .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+      .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+      .sink { sum &+= $0 }
+    lap.end()
+    cancellable.cancel()
+    return sum
+  }
+
+  /// RxSwift's FlatMapLatestCreating.
+  static func flatMapLatestCreating(_ elements: Int, _ lap: Lap) -> Int {
+    var sum = 0
+    lap.begin()
+    for _ in 0..<elements {
+      let cancellable = OpenCombinePump(count: 1)
+        .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+        .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+        .sink { sum &+= $0 }
+      cancellable.cancel()
+    }
+    lap.end()
+    return sum
+  }
+
+  /// `collect()` of `elements` values from a sequence publisher.
+  static func collectSequence(_ elements: Int, _ lap: Lap) -> Int {
+    var count = 0
+    lap.begin()
+    let cancellable = (0..<elements).publisher.collect().sink { count = $0.count }
+    lap.end()
+    cancellable.cancel()
+    return count
+  }
+
+  // MARK: Concurrency bridges
+
+  /// `for await` over `(0..<elements).publisher.values`.
+  static func values(_ elements: Int, _ lap: Lap) async -> Int {
+    var sum = 0
+    lap.begin()
+    for await value in (0..<elements).publisher.map({ _ in 1 }).values { sum &+= value }
+    lap.end()
+    return sum
+  }
+}

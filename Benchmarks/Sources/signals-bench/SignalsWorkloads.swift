@@ -1,0 +1,361 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+// The Signals side of every workload. `OpenCombineWorkloads.swift` holds the same workloads written
+// against OpenCombine; keep the two files in step (same shape, same checksums).
+
+import Signals
+
+/// A publisher that pushes `count` ones into its subscriber as soon as it subscribes, ignoring
+/// demand (the sinks downstream ask for unlimited values), then finishes. The source of the
+/// `*Pumping` workloads, as in the RxSwift / Combine comparison suites.
+struct SignalsPump: Publisher {
+  typealias Output = Int
+  typealias Failure = Never
+  let count: Int
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    subscriber.receive(subscription: Subscriptions.empty)
+    for _ in 0..<count { _ = subscriber.receive(1) }
+    subscriber.receive(completion: .finished)
+  }
+}
+
+enum SignalsSide {
+  // MARK: Subjects and sink (on main)
+
+  /// One subject, one sink, `elements` sends.
+  static func subjectToSink(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    let cancellable = subject.sink { sum &+= $0 }
+    lap.begin()
+    for _ in 0..<elements { subject.send(1) }
+    lap.end()
+    cancellable.cancel()
+    return sum
+  }
+
+  /// One subject, `width` sinks; `elements` deliveries in all (`elements / width` sends).
+  static func fanOut(width: Int) -> Body {
+    { elements, lap in
+      let subject = PassthroughSubject<Int, Never>()
+      var sum = 0
+      let cancellables = (0..<width).map { _ in subject.sink { sum &+= $0 } }
+      lap.begin()
+      for _ in 0..<(elements / width) { subject.send(1) }
+      lap.end()
+      for cancellable in cancellables { cancellable.cancel() }
+      return sum
+    }
+  }
+
+  /// RxSwift's PublishSubjectCreating: make a subject, attach a sink, send one value, cancel.
+  static func subjectCreating(_ elements: Int, _ lap: Lap) -> Int {
+    var sum = 0
+    lap.begin()
+    for _ in 0..<elements {
+      let subject = PassthroughSubject<Int, Never>()
+      let cancellable = subject.sink { sum &+= $0 }
+      subject.send(1)
+      cancellable.cancel()
+    }
+    lap.end()
+    return sum
+  }
+
+  /// Attach `elements` sinks, then cancel them in a fixed pseudo-random order (only the cancelling
+  /// is measured).
+  static func randomOrderCancel(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    let cancellables = (0..<elements).map { _ in subject.sink { sum &+= $0 } }
+    let order = shuffledIndices(elements)
+    subject.send(1)
+    lap.begin()
+    for index in order { cancellables[index].cancel() }
+    lap.end()
+    subject.send(1)
+    return sum
+  }
+
+  /// `elements` times: attach a sink to a subject and cancel it.
+  static func subscribeCancelCycles(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var count = 0
+    lap.begin()
+    for _ in 0..<elements {
+      let cancellable = subject.sink { _ in }
+      cancellable.cancel()
+      count &+= 1
+    }
+    lap.end()
+    return count
+  }
+
+  /// A `CurrentValueSubject` with `width` sinks; `elements` sends.
+  static func currentValueFanOut(width: Int) -> Body {
+    { elements, lap in
+      let subject = CurrentValueSubject<Int, Never>(0)
+      var sum = 0
+      let cancellables = (0..<width).map { _ in subject.sink { sum &+= $0 } }
+      lap.begin()
+      for _ in 0..<elements { subject.send(1) }
+      lap.end()
+      for cancellable in cancellables { cancellable.cancel() }
+      return sum / width
+    }
+  }
+
+  /// Attach `elements` sinks to one subject; the bytes still allocated at `end()` are what the live
+  /// subscriptions hold.
+  static func liveSubscriptionMemory(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var sum = 0
+    var cancellables: [AnyCancellable] = []
+    cancellables.reserveCapacity(elements)
+    lap.begin()
+    for _ in 0..<elements { cancellables.append(subject.sink { sum &+= $0 }) }
+    lap.end()
+    subject.send(1)
+    for cancellable in cancellables { cancellable.cancel() }
+    return sum
+  }
+
+  // MARK: Operators — ENABLE WHEN map/filter/flatMap/Just/switchToLatest/Sequence.publisher/collect/reduce land on main
+  // Turn on with `.define("SIGNALS_OPERATORS")` in Benchmarks/Package.swift.
+
+  #if SIGNALS_OPERATORS
+    /// Subject → map → filter → map → sink (issue 8's operator chain), `elements` sends.
+    static func mapFilterMapChain(_ elements: Int, _ lap: Lap) -> Int {
+      let subject = PassthroughSubject<Int, Never>()
+      var sum = 0
+      let cancellable = subject.map { $0 &* 2 }.filter { $0 > 0 }.map { $0 / 2 }.sink { sum &+= $0 }
+      lap.begin()
+      for _ in 0..<elements { subject.send(1) }
+      lap.end()
+      cancellable.cancel()
+      return sum
+    }
+
+    /// RxSwift's MapFilterPumping: a pump through six map/filter pairs into a sink.
+    static func mapFilterPumping(_ elements: Int, _ lap: Lap) -> Int {
+      var sum = 0
+      lap.begin()
+      let cancellable = SignalsPump(count: elements)
+        .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+        .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+        .sink { sum &+= $0 }
+      lap.end()
+      cancellable.cancel()
+      return sum
+    }
+
+    /// RxSwift's MapFilterCreating: build that chain, push one value, cancel; `elements` times.
+    static func mapFilterCreating(_ elements: Int, _ lap: Lap) -> Int {
+      var sum = 0
+      lap.begin()
+      for _ in 0..<elements {
+        let cancellable = SignalsPump(count: 1)
+          .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+          .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+          .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
+          .sink { sum &+= $0 }
+        cancellable.cancel()
+      }
+      lap.end()
+      return sum
+    }
+
+    /// `(0..<elements).publisher.map { … }.reduce(0, +)` into a sink.
+    static func sequenceMapReduce(_ elements: Int, _ lap: Lap) -> Int {
+      var result = 0
+      lap.begin()
+      let cancellable = (0..<elements).publisher.map { _ in 1 }.reduce(0, &+).sink { result = $0 }
+      lap.end()
+      cancellable.cancel()
+      return result
+    }
+
+    /// RxSwift's FlatMapsPumping: five `flatMap { Just($0) }` in a row.
+    static func flatMapsPumping(_ elements: Int, _ lap: Lap) -> Int {
+      var sum = 0
+      lap.begin()
+      let cancellable = SignalsPump(count: elements)
+        .flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
+        .sink { sum &+= $0 }
+      lap.end()
+      cancellable.cancel()
+      return sum
+    }
+
+    /// RxSwift's FlatMapsCreating: build that chain, push one value, cancel; `elements` times.
+    static func flatMapsCreating(_ elements: Int, _ lap: Lap) -> Int {
+      var sum = 0
+      lap.begin()
+      for _ in 0..<elements {
+        let cancellable = SignalsPump(count: 1)
+          .flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
+          .sink { sum &+= $0 }
+        cancellable.cancel()
+      }
+      lap.end()
+      return sum
+    }
+
+    /// Issue 8's `flatMap { Just }`: one flatMap between a subject and a sink.
+    static func flatMapJust(_ elements: Int, _ lap: Lap) -> Int {
+      let subject = PassthroughSubject<Int, Never>()
+      var sum = 0
+      let cancellable = subject.flatMap { Just($0) }.sink { sum &+= $0 }
+      lap.begin()
+      for _ in 0..<elements { subject.send(1) }
+      lap.end()
+      cancellable.cancel()
+      return sum
+    }
+
+    /// RxSwift's FlatMapLatestPumping: five `map { Just($0) }.switchToLatest()` in a row.
+    static func flatMapLatestPumping(_ elements: Int, _ lap: Lap) -> Int {
+      var sum = 0
+      lap.begin()
+      let cancellable = SignalsPump(count: elements)
+        .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+        .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+        .sink { sum &+= $0 }
+      lap.end()
+      cancellable.cancel()
+      return sum
+    }
+
+    /// RxSwift's FlatMapLatestCreating.
+    static func flatMapLatestCreating(_ elements: Int, _ lap: Lap) -> Int {
+      var sum = 0
+      lap.begin()
+      for _ in 0..<elements {
+        let cancellable = SignalsPump(count: 1)
+          .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+          .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
+          .sink { sum &+= $0 }
+        cancellable.cancel()
+      }
+      lap.end()
+      return sum
+    }
+
+    /// `collect()` of `elements` values from a sequence publisher.
+    static func collectSequence(_ elements: Int, _ lap: Lap) -> Int {
+      var count = 0
+      lap.begin()
+      let cancellable = (0..<elements).publisher.collect().sink { count = $0.count }
+      lap.end()
+      cancellable.cancel()
+      return count
+    }
+  #endif
+
+  // MARK: CombineLatest / MergeMany — ENABLE WHEN they land on main (`.define("SIGNALS_COMBINING")`)
+
+  #if SIGNALS_COMBINING
+    /// RxSwift's CombineLatestPumping: a pump combined with three `Just`s, six more levels on top.
+    static func combineLatestPumping(_ elements: Int, _ lap: Lap) -> Int {
+      var sum = 0
+      lap.begin()
+      var last = SignalsPump(count: elements).combineLatest(Just(1), Just(1), Just(1)) { x, _, _, _ in x }
+        .eraseToAnyPublisher()
+      for _ in 0..<6 {
+        last = Just(1).combineLatest(Just(1), Just(1), last) { _, _, _, x in x }.eraseToAnyPublisher()
+      }
+      let cancellable = last.sink { sum &+= $0 }
+      lap.end()
+      cancellable.cancel()
+      return sum
+    }
+
+    /// RxSwift's CombineLatestCreating.
+    static func combineLatestCreating(_ elements: Int, _ lap: Lap) -> Int {
+      var sum = 0
+      lap.begin()
+      for _ in 0..<elements {
+        var last = SignalsPump(count: 1).combineLatest(Just(1), Just(1), Just(1)) { x, _, _, _ in x }
+          .eraseToAnyPublisher()
+        for _ in 0..<6 {
+          last = Just(1).combineLatest(Just(1), Just(1), last) { _, _, _, x in x }.eraseToAnyPublisher()
+        }
+        let cancellable = last.sink { sum &+= $0 }
+        cancellable.cancel()
+      }
+      lap.end()
+      return sum
+    }
+
+    /// `Publishers.MergeMany` of 100 subjects; `elements` sends spread over them.
+    static func mergeMany(_ elements: Int, _ lap: Lap) -> Int {
+      let subjects = (0..<100).map { _ in PassthroughSubject<Int, Never>() }
+      var sum = 0
+      let cancellable = Publishers.MergeMany(subjects).sink { sum &+= $0 }
+      lap.begin()
+      for round in 0..<elements { subjects[round % 100].send(1) }
+      lap.end()
+      cancellable.cancel()
+      return sum
+    }
+  #endif
+
+  // MARK: Concurrency bridges — ENABLE WHEN they land on main
+  // `stream(bufferingPolicy:)`: `.define("SIGNALS_STREAM")`; `values`: `.define("SIGNALS_CONCURRENCY")`.
+
+  #if SIGNALS_STREAM
+    /// A subject sends `elements` values into one `stream()` (default policy: unbounded), iterated by
+    /// one consumer task.
+    static func stream(_ elements: Int, _ lap: Lap) async -> Int {
+      lap.begin()
+      let subject = PassthroughSubject<Int, Never>()
+      let stream = subject.stream()
+      let consumer = Task {
+        var sum = 0
+        for await value in stream { sum &+= value }
+        return sum
+      }
+      for _ in 0..<elements { subject.send(1) }
+      subject.send(completion: .finished)
+      let sum = await consumer.value
+      lap.end()
+      return sum
+    }
+
+    /// One subject, `consumers` `stream()`s each iterated by its own task; `elements` sends.
+    static func streamFanOut(consumers: Int) -> Body {
+      { elements, lap in
+        lap.begin()
+        let subject = PassthroughSubject<Int, Never>()
+        let streams = (0..<consumers).map { _ in subject.stream() }
+        let total = await withTaskGroup(of: Int.self) { group in
+          for stream in streams {
+            group.addTask {
+              var sum = 0
+              for await value in stream { sum &+= value }
+              return sum
+            }
+          }
+          for _ in 0..<elements { subject.send(1) }
+          subject.send(completion: .finished)
+          return await group.reduce(0, &+)
+        }
+        lap.end()
+        return total / consumers
+      }
+    }
+  #endif
+
+  #if SIGNALS_CONCURRENCY
+    /// `for await` over `(0..<elements).publisher.values`.
+    static func values(_ elements: Int, _ lap: Lap) async -> Int {
+      var sum = 0
+      lap.begin()
+      for await value in (0..<elements).publisher.map({ _ in 1 }).values { sum &+= value }
+      lap.end()
+      return sum
+    }
+  #endif
+}
