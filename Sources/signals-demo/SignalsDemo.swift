@@ -23,6 +23,13 @@ struct Scene: Sendable {
 enum Tour {
   /// The scenes, in the order they are shown.
   static let scenes: [Scene] = [
-    followerCountScene
+    followerCountScene,
+    futureScene,
+    operatorsScene,
+    viewModelScene,
+    schedulersScene,
+    streamScene,
+    asyncSinkScene,
+    asyncFutureScene,
   ]
 }
