@@ -71,7 +71,8 @@ struct ConduitStateMachineTests {
       return
     }
     guard case .deliver(2) = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0),
-      case .complete(.finished) = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0)
+      case .complete(.finished) = machine.finishDelivery(
+        additionalDemand: .none, currentValue: nil, currentGeneration: 0)
     else {
       Issue.record("expected the queued value, then the completion")
       return
@@ -87,7 +88,8 @@ struct ConduitStateMachineTests {
       Issue.record("the canceller must not release a subscriber being called")
       return
     }
-    guard case .release = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0) else {
+    guard case .release = machine.finishDelivery(additionalDemand: .none, currentValue: nil, currentGeneration: 0)
+    else {
       Issue.record("the token holder releases")
       return
     }
