@@ -62,8 +62,12 @@ struct ConduitStateMachine<Output, Failure: Error> {
 
   /// What ``cancel(on:)`` asks the storage to do.
   enum CancelAction {
-    /// Nothing: already terminated, or the token holder releases the subscriber.
+    /// Nothing: already terminated, or the token holder (another thread) releases the subscriber.
     case none
+    /// The calling thread holds the token, inside a delivery to this subscriber or with a value
+    /// reserved for it by a send further up the stack: that value must not be delivered, and the
+    /// holder releases the subscriber when it finishes.
+    case stopsCallersDelivery
     /// Release the subscriber; the caller holds the token.
     case release
   }
@@ -208,9 +212,27 @@ struct ConduitStateMachine<Output, Failure: Error> {
     guard !isTerminated else { return .none }
     isTerminated = true
     pendingCompletion = nil
-    guard deliverer == nil else { return .none }
-    deliverer = thread
-    return .release
+    switch deliverer {
+    case nil:
+      deliverer = thread
+      return .release
+    case thread:
+      return .stopsCallersDelivery
+    default:
+      return .none
+    }
+  }
+
+  /// The send fast path's cheap finish, for a holder whose subscriber has unlimited demand (so the
+  /// demand it returned changes nothing): gives the token back when nothing waits, and returns
+  /// `false`, changing nothing, when something does (a backlog, a completion, a replay, a
+  /// termination); the holder then calls ``finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
+  mutating func returnTokenIfIdle() -> Bool {
+    guard !isTerminated, backlogHead >= backlog.count, pendingCompletion == nil, !owesCurrentValue else {
+      return false
+    }
+    deliverer = nil
+    return true
   }
 
   private mutating func dropBacklog() {

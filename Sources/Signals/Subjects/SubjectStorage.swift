@@ -72,17 +72,89 @@ final class SubjectStorage<Output, Failure: Error> {
     conduit.finishDelivery(additionalDemand: .none)
   }
 
+  /// Sends `value` to every subscriber.
+  ///
+  /// The fast path serves subscribers with unlimited demand (every `sink`), up to 64 at a time:
+  /// one lock round trip takes their delivery tokens (the same lock round trip that records the
+  /// value, for the first 64), the values are delivered with no lock, and one more round trip gives
+  /// the tokens back. A subscriber with limited demand goes through ``SubjectConduit/offer(_:generation:on:)``,
+  /// in its place in the order. A subscriber cancelled or completed on this thread while its token
+  /// is reserved here sets ``SubjectConduit/deliveryStopped`` and is skipped.
   func send(_ value: Output) {
+    let thread = ThreadIdentity.current
+    var batch = SendBatch()
     let sent = state.withLock { state -> (ContiguousArray<SubjectConduit<Output, Failure>>, UInt64)? in
       guard state.completion == nil else { return nil }
       if replaysCurrentValue { state.currentValue = value }
       state.generation += 1
+      batch = Self.reserve(value, for: state.conduits, from: 0, generation: state.generation, on: thread)
       return (state.conduits, state.generation)
     }
     guard let (conduits, generation) = sent else { return }
-    let thread = ThreadIdentity.current
-    for conduit in conduits {
-      conduit.offer(value, generation: generation, on: thread)
+    var start = 0
+    while start < conduits.count {
+      if start > 0 {
+        batch = state.withLock { state in
+          Self.reserve(value, for: conduits, from: start, generation: generation, on: thread)
+        }
+      }
+      deliver(value, to: conduits, from: start, batch, generation: generation, on: thread)
+      start += SendBatch.capacity
+    }
+  }
+
+  /// Offers `value` to the unlimited-demand subscribers among `conduits[start...]` (at most 64).
+  /// Call with the lock held.
+  private static func reserve(
+    _ value: Output, for conduits: ContiguousArray<SubjectConduit<Output, Failure>>, from start: Int,
+    generation: UInt64, on thread: ThreadIdentity
+  ) -> SendBatch {
+    var batch = SendBatch()
+    let end = min(start + SendBatch.capacity, conduits.count)
+    for index in start..<end {
+      let conduit = conduits[index]
+      let bit = UInt64(1) << UInt64(index - start)
+      guard conduit.machine.demand == .unlimited else {
+        batch.limited |= bit
+        continue
+      }
+      switch conduit.machine.offer(value, generation: generation, on: thread, replaysCurrentValue: false) {
+      case .deliver: batch.reserved |= bit
+      case .deliverNested: batch.nested |= bit
+      case .drop: break
+      }
+    }
+    return batch
+  }
+
+  private func deliver(
+    _ value: Output, to conduits: ContiguousArray<SubjectConduit<Output, Failure>>, from start: Int,
+    _ batch: SendBatch, generation: UInt64, on thread: ThreadIdentity
+  ) {
+    let end = min(start + SendBatch.capacity, conduits.count)
+    for index in start..<end {
+      let conduit = conduits[index]
+      let bit = UInt64(1) << UInt64(index - start)
+      if (batch.reserved | batch.nested) & bit != 0 {
+        // This thread holds the token; `deliveryStopped` is written only by its holder.
+        // Unlimited demand: what the subscriber returns changes nothing.
+        if !conduit.deliveryStopped { _ = conduit.deliver(value) }
+      } else if batch.limited & bit != 0 {
+        conduit.offer(value, generation: generation, on: thread)
+      }
+    }
+    guard batch.reserved != 0 else { return }
+    let busy = state.withLock { _ -> UInt64 in
+      var busy: UInt64 = 0
+      for index in start..<end {
+        let bit = UInt64(1) << UInt64(index - start)
+        if batch.reserved & bit != 0, !conduits[index].machine.returnTokenIfIdle() { busy |= bit }
+      }
+      return busy
+    }
+    guard busy != 0 else { return }
+    for index in start..<end where busy & (UInt64(1) << UInt64(index - start)) != 0 {
+      conduits[index].finishDelivery(additionalDemand: .none)
     }
   }
 
@@ -141,6 +213,17 @@ final class SubjectStorage<Output, Failure: Error> {
   }
 }
 
+/// Which of up to 64 subscribers, from a start index, a send serves how (see `SubjectStorage.send`).
+private struct SendBatch {
+  static let capacity = 64
+  /// Tokens taken: deliver, then give the token back.
+  var reserved: UInt64 = 0
+  /// Tokens already held further up this thread's stack: deliver, nothing more.
+  var nested: UInt64 = 0
+  /// Limited demand: offer through the conduit's own path.
+  var limited: UInt64 = 0
+}
+
 /// One subscriber's subscription to a subject.
 ///
 /// `machine` and `slot` are guarded by the storage's lock. The subscriber reference lives in the
@@ -154,6 +237,10 @@ class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConverti
   final var machine: ConduitStateMachine<Output, Failure>
   /// Index in `storage`'s conduit list, or -1 once removed. Guarded by `storage.state`'s lock.
   final var slot = -1
+  /// Set, once and for good, when the subscriber is cancelled or completed by the thread that
+  /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
+  /// the delivery token: written and read only by the holder.
+  final var deliveryStopped = false
 
   init(storage: SubjectStorage<Output, Failure>, owner: AnyObject) {
     self.storage = storage
@@ -227,6 +314,7 @@ class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConverti
       deliver(completion: completion)
       releaseSubscriber()
     case .deliverNested(let completion):
+      deliveryStopped = true
       deliver(completion: completion)
     }
   }
@@ -258,8 +346,10 @@ class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConverti
       SubjectStorage.remove(self, from: &state)
       return machine.cancel(on: thread)
     }
-    if case .release = action {
-      releaseSubscriber()
+    switch action {
+    case .none: return
+    case .release: releaseSubscriber()
+    case .stopsCallersDelivery: deliveryStopped = true
     }
   }
 }

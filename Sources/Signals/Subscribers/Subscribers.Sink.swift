@@ -21,20 +21,20 @@ extension Subscribers {
   {
     fileprivate struct State {
       var subscription: SubscriptionStatus = .awaitingSubscription
-      var receiveValue: (Input) -> Void
-      var receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+      /// `nil` once cancelled or completed, which releases the closures.
+      var handlers: SinkHandlers<Input, Failure>?
     }
 
     private let state: LockedState<State>
 
     /// The closure called with each value (a no-op once cancelled or completed).
     public var receiveValue: (Input) -> Void {
-      state.withLock { $0.receiveValue }
+      state.withLock { $0.handlers }?.receiveValue ?? { _ in }
     }
 
     /// The closure called with the completion (a no-op once cancelled or completed).
     public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-      state.withLock { $0.receiveCompletion }
+      state.withLock { $0.handlers }?.receiveCompletion ?? { _ in }
     }
 
     /// Creates a sink from two closures.
@@ -50,7 +50,8 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      state = .make(State(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+      state = .make(
+        State(handlers: SinkHandlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion)))
     }
 
     /// `Sink`, as Combine prints it.
@@ -74,46 +75,53 @@ extension Subscribers {
 
     /// Calls `receiveValue`; values after cancel or completion are ignored.
     public func receive(_ value: Input) -> Subscribers.Demand {
-      let body = state.withLock { state -> ((Input) -> Void)? in
-        state.subscription.isTerminal ? nil : state.receiveValue
-      }
-      body?(value)
+      // The closures travel in a class box: a closure returned through `withLock`'s generic result
+      // would be re-abstracted, which allocates a thunk on every value.
+      let handlers = state.withLock { state in state.subscription.isTerminal ? nil : state.handlers }
+      handlers?.receiveValue(value)
       return .none
     }
 
     /// Calls `receiveCompletion` once, then releases both closures.
     public func receive(completion: Subscribers.Completion<Failure>) {
-      let released = state.withLock { state -> ((Input) -> Void, (Subscribers.Completion<Failure>) -> Void)? in
+      let handlers = state.withLock { state -> SinkHandlers<Input, Failure>? in
         guard !state.subscription.isTerminal else { return nil }
         state.subscription = .terminal
-        return state.releaseClosures()
+        defer { state.handlers = nil }
+        return state.handlers
       }
-      // `released.1` is the completion closure, released after it runs and outside the lock.
-      released?.1(completion)
+      // The closures are released after the completion closure runs, outside the lock.
+      handlers?.receiveCompletion(completion)
     }
 
     /// Cancels the subscription and releases both closures.
     public func cancel() {
-      let (subscription, released) = state.withLock { state in
-        defer { state.subscription = .terminal }
-        return (state.subscription.subscription, state.releaseClosures())
+      let (subscription, handlers) = state.withLock { state in
+        defer {
+          state.subscription = .terminal
+          state.handlers = nil
+        }
+        return (state.subscription.subscription, state.handlers)
       }
       // The closures (and whatever they captured) are released here, outside the lock.
-      withExtendedLifetime(released) {}
+      withExtendedLifetime(handlers) {}
       subscription?.cancel()
     }
   }
 }
 
-extension Subscribers.Sink.State {
-  /// Swaps both closures for no-ops and returns the old ones, so the caller releases them after
-  /// unlocking.
-  fileprivate mutating func releaseClosures() -> ((Input) -> Void, (Subscribers.Completion<Failure>) -> Void) {
-    defer {
-      receiveValue = { _ in }
-      receiveCompletion = { _ in }
-    }
-    return (receiveValue, receiveCompletion)
+/// The two closures of a ``Subscribers/Sink``, in one reference that moves in and out of the lock
+/// without copying or re-abstracting the closures.
+private final class SinkHandlers<Input, Failure: Error> {
+  let receiveValue: (Input) -> Void
+  let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+  init(
+    receiveValue: @escaping (Input) -> Void,
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+  ) {
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
   }
 }
 
