@@ -111,7 +111,7 @@ struct CombiningStateMachine<Output, Failure: Error> {
   }
 
   /// What the storage asks the upstreams after demand changed.
-  struct UpstreamRequests {
+  struct UpstreamRequests: Equatable {
     /// Request this from every active input (`combineLatest`, `zip`; `merge` when it becomes
     /// unlimited) or from the trigger (`withLatestFrom`).
     var demand: Subscribers.Demand = .none
@@ -437,3 +437,6 @@ struct CombiningStateMachine<Output, Failure: Error> {
     return taken
   }
 }
+
+extension CombiningStateMachine.DeliveryStart: Equatable where Output: Equatable {}
+extension CombiningStateMachine.NextDelivery: Equatable where Output: Equatable, Failure: Equatable {}
