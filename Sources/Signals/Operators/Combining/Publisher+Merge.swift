@@ -28,7 +28,7 @@ extension Publisher {
   /// - Parameter other: Another publisher with the same output and failure.
   /// - Returns: A ``Publishers/Merge`` of the publishers.
   public func merge<P: Publisher>(with other: P) -> Publishers.Merge<Self, P>
-where Failure == P.Failure, Output == P.Output {
+  where Failure == P.Failure, Output == P.Output {
     Publishers.Merge(self, other)
   }
 
@@ -46,7 +46,7 @@ where Failure == P.Failure, Output == P.Output {
   ///   - c: Another publisher with the same output and failure.
   /// - Returns: A ``Publishers/Merge3`` of the publishers.
   public func merge<B: Publisher, C: Publisher>(with b: B, _ c: C) -> Publishers.Merge3<Self, B, C>
-where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
+  where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
     Publishers.Merge3(self, b, c)
   }
 
@@ -64,9 +64,12 @@ where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output
   ///   - c: Another publisher with the same output and failure.
   ///   - d: Another publisher with the same output and failure.
   /// - Returns: A ``Publishers/Merge4`` of the publishers.
-  public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D) -> Publishers.Merge4<Self, B, C, D>
-where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
-  C.Output == D.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher>(with b: B, _ c: C, _ d: D)
+    -> Publishers.Merge4<Self, B, C, D>
+  where
+    Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output
+  {
     Publishers.Merge4(self, b, c, d)
   }
 
@@ -85,9 +88,12 @@ where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output
   ///   - d: Another publisher with the same output and failure.
   ///   - e: Another publisher with the same output and failure.
   /// - Returns: A ``Publishers/Merge5`` of the publishers.
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E) -> Publishers.Merge5<Self, B, C, D, E>
-where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
-  C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher>(with b: B, _ c: C, _ d: D, _ e: E)
+    -> Publishers.Merge5<Self, B, C, D, E>
+  where
+    Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output
+  {
     Publishers.Merge5(self, b, c, d, e)
   }
 
@@ -107,16 +113,21 @@ where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output
   ///   - e: Another publisher with the same output and failure.
   ///   - f: Another publisher with the same output and failure.
   /// - Returns: A ``Publishers/Merge6`` of the publishers.
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F) -> Publishers.Merge6<Self, B, C, D, E, F>
-where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
-  C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F
+  ) -> Publishers.Merge6<Self, B, C, D, E, F>
+  where
+    Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output
+  {
     Publishers.Merge6(self, b, c, d, e, f)
   }
 
   /// Interleaves the values of this publisher and six others as they arrive.
   ///
   /// ```swift
-  /// let cancellable = Just(1).merge(with: Just(2), Just(3), Just(4), Just(5), Just(6), Just(7)).sink { print($0) }
+  /// let cancellable = Just(1).merge(with: Just(2), Just(3), Just(4), Just(5), Just(6), Just(7))
+  ///   .sink { print($0) }
   /// // Prints: 1, 2, 3, 4, 5, 6, 7 (one per line)
   /// ```
   ///
@@ -130,17 +141,22 @@ where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output
   ///   - f: Another publisher with the same output and failure.
   ///   - g: Another publisher with the same output and failure.
   /// - Returns: A ``Publishers/Merge7`` of the publishers.
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G) -> Publishers.Merge7<Self, B, C, D, E, F, G>
-where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
-  C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output,
-  F.Failure == G.Failure, F.Output == G.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G
+  ) -> Publishers.Merge7<Self, B, C, D, E, F, G>
+  where
+    Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output,
+    F.Failure == G.Failure, F.Output == G.Output
+  {
     Publishers.Merge7(self, b, c, d, e, f, g)
   }
 
   /// Interleaves the values of this publisher and seven others as they arrive.
   ///
   /// ```swift
-  /// let cancellable = Just(1).merge(with: Just(2), Just(3), Just(4), Just(5), Just(6), Just(7), Just(8)).sink { print($0) }
+  /// let cancellable = Just(1).merge(with: Just(2), Just(3), Just(4), Just(5), Just(6), Just(7), Just(8))
+  ///   .sink { print($0) }
   /// // Prints: 1, 2, 3, 4, 5, 6, 7, 8 (one per line)
   /// ```
   ///
@@ -155,10 +171,14 @@ where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output
   ///   - g: Another publisher with the same output and failure.
   ///   - h: Another publisher with the same output and failure.
   /// - Returns: A ``Publishers/Merge8`` of the publishers.
-  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
-where Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
-  C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output,
-  F.Failure == G.Failure, F.Output == G.Output, G.Failure == H.Failure, G.Output == H.Output {
+  public func merge<B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>(
+    with b: B, _ c: C, _ d: D, _ e: E, _ f: F, _ g: G, _ h: H
+  ) -> Publishers.Merge8<Self, B, C, D, E, F, G, H>
+  where
+    Failure == B.Failure, Output == B.Output, B.Failure == C.Failure, B.Output == C.Output, C.Failure == D.Failure,
+    C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure, E.Output == F.Output,
+    F.Failure == G.Failure, F.Output == G.Output, G.Failure == H.Failure, G.Output == H.Output
+  {
     Publishers.Merge8(self, b, c, d, e, f, g, h)
   }
 }

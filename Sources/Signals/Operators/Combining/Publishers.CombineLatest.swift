@@ -139,7 +139,8 @@ extension Publisher {
   ///   - transform: Makes one output from the latest values.
   /// - Returns: A `Publishers.Map` over a ``Publishers/CombineLatest4``.
   public func combineLatest<P: Publisher, Q: Publisher, R: Publisher, T>(
-    _ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    _ publisher1: P, _ publisher2: Q, _ publisher3: R,
+    _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
     Publishers.Map(upstream: Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)) {

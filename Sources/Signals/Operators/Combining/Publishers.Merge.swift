@@ -46,7 +46,7 @@ extension Publishers {
     /// - Parameter other: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge3<A, B, P>
-where B.Failure == P.Failure, B.Output == P.Output {
+    where B.Failure == P.Failure, B.Output == P.Output {
       Publishers.Merge3(a, b, other)
     }
 
@@ -61,7 +61,7 @@ where B.Failure == P.Failure, B.Output == P.Output {
     ///   - y: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge4<A, B, Z, Y>
-where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge4(a, b, z, y)
     }
 
@@ -76,9 +76,12 @@ where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - y: Another publisher with the same output and failure.
     ///   - x: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge5<A, B, Z, Y, X>
-where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+      -> Publishers.Merge5<A, B, Z, Y, X>
+    where
+      B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output
+    {
       Publishers.Merge5(a, b, z, y, x)
     }
 
@@ -94,9 +97,12 @@ where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - x: Another publisher with the same output and failure.
     ///   - w: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge6<A, B, Z, Y, X, W>
-where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
+      -> Publishers.Merge6<A, B, Z, Y, X, W>
+    where
+      B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output
+    {
       Publishers.Merge6(a, b, z, y, x, w)
     }
 
@@ -113,10 +119,15 @@ where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - w: Another publisher with the same output and failure.
     ///   - v: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V) -> Publishers.Merge7<A, B, Z, Y, X, W, V>
-where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure,
-  W.Output == V.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
+      with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V
+    ) -> Publishers.Merge7<A, B, Z, Y, X, W, V>
+    where
+      B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
+      W.Failure == V.Failure,
+      W.Output == V.Output
+    {
       Publishers.Merge7(a, b, z, y, x, w, v)
     }
 
@@ -134,10 +145,15 @@ where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - v: Another publisher with the same output and failure.
     ///   - u: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U) -> Publishers.Merge8<A, B, Z, Y, X, W, V, U>
-where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure,
-  W.Output == V.Output, V.Failure == U.Failure, V.Output == U.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher, U: Publisher>(
+      with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V, _ u: U
+    ) -> Publishers.Merge8<A, B, Z, Y, X, W, V, U>
+    where
+      B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
+      W.Failure == V.Failure,
+      W.Output == V.Output, V.Failure == U.Failure, V.Output == U.Output
+    {
       Publishers.Merge8(a, b, z, y, x, w, v, u)
     }
   }
@@ -150,7 +166,7 @@ where B.Failure == Z.Failure, B.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
   /// let cancellable = merged.sink { print($0) }  // Prints: 1, 2, 3 (one per line)
   /// ```
   public struct Merge3<A: Publisher, B: Publisher, C: Publisher>: Publisher
-where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
+  where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output {
     /// The publishers' shared output.
     public typealias Output = A.Output
     /// The publishers' shared failure.
@@ -180,7 +196,9 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(subscriber, name: "Merge", attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2)])
+      Storage.merge(
+        subscriber, name: "Merge",
+        attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2)])
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge4`` rather than a merge of merges.
@@ -192,7 +210,7 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter other: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge4<A, B, C, P>
-where C.Failure == P.Failure, C.Output == P.Output {
+    where C.Failure == P.Failure, C.Output == P.Output {
       Publishers.Merge4(a, b, c, other)
     }
 
@@ -207,7 +225,7 @@ where C.Failure == P.Failure, C.Output == P.Output {
     ///   - y: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge5<A, B, C, Z, Y>
-where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge5(a, b, c, z, y)
     }
 
@@ -222,9 +240,12 @@ where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - y: Another publisher with the same output and failure.
     ///   - x: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge6<A, B, C, Z, Y, X>
-where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+      -> Publishers.Merge6<A, B, C, Z, Y, X>
+    where
+      C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output
+    {
       Publishers.Merge6(a, b, c, z, y, x)
     }
 
@@ -240,9 +261,12 @@ where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - x: Another publisher with the same output and failure.
     ///   - w: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge7<A, B, C, Z, Y, X, W>
-where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
+      -> Publishers.Merge7<A, B, C, Z, Y, X, W>
+    where
+      C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output
+    {
       Publishers.Merge7(a, b, c, z, y, x, w)
     }
 
@@ -259,10 +283,15 @@ where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - w: Another publisher with the same output and failure.
     ///   - v: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
-where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output, W.Failure == V.Failure,
-  W.Output == V.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher, V: Publisher>(
+      with z: Z, _ y: Y, _ x: X, _ w: W, _ v: V
+    ) -> Publishers.Merge8<A, B, C, Z, Y, X, W, V>
+    where
+      C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output,
+      W.Failure == V.Failure,
+      W.Output == V.Output
+    {
       Publishers.Merge8(a, b, c, z, y, x, w, v)
     }
   }
@@ -275,8 +304,10 @@ where C.Failure == Z.Failure, C.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
   /// let cancellable = merged.sink { print($0) }  // Prints: 1, 2, 3, 4 (one per line)
   /// ```
   public struct Merge4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
-where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
-  C.Failure == D.Failure, C.Output == D.Output {
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output
+  {
     /// The publishers' shared output.
     public typealias Output = A.Output
     /// The publishers' shared failure.
@@ -310,7 +341,12 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(subscriber, name: "Merge", attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2), Storage.attacher(d, at: 3)])
+      Storage.merge(
+        subscriber, name: "Merge",
+        attachers: [
+          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
+          Storage.attacher(d, at: 3),
+        ])
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge5`` rather than a merge of merges.
@@ -322,7 +358,7 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter other: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge5<A, B, C, D, P>
-where D.Failure == P.Failure, D.Output == P.Output {
+    where D.Failure == P.Failure, D.Output == P.Output {
       Publishers.Merge5(a, b, c, d, other)
     }
 
@@ -337,7 +373,7 @@ where D.Failure == P.Failure, D.Output == P.Output {
     ///   - y: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge6<A, B, C, D, Z, Y>
-where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge6(a, b, c, d, z, y)
     }
 
@@ -352,9 +388,12 @@ where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - y: Another publisher with the same output and failure.
     ///   - x: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge7<A, B, C, D, Z, Y, X>
-where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+      -> Publishers.Merge7<A, B, C, D, Z, Y, X>
+    where
+      D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output
+    {
       Publishers.Merge7(a, b, c, d, z, y, x)
     }
 
@@ -370,9 +409,12 @@ where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - x: Another publisher with the same output and failure.
     ///   - w: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W) -> Publishers.Merge8<A, B, C, D, Z, Y, X, W>
-where D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher, W: Publisher>(with z: Z, _ y: Y, _ x: X, _ w: W)
+      -> Publishers.Merge8<A, B, C, D, Z, Y, X, W>
+    where
+      D.Failure == Z.Failure, D.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output, X.Failure == W.Failure, X.Output == W.Output
+    {
       Publishers.Merge8(a, b, c, d, z, y, x, w)
     }
   }

@@ -9,8 +9,10 @@ extension Publishers {
   /// let cancellable = merged.sink { print($0) }  // Prints: 1, 2, 3, 4, 5 (one per line)
   /// ```
   public struct Merge5<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher>: Publisher
-where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
-  C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output {
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output
+  {
     /// The publishers' shared output.
     public typealias Output = A.Output
     /// The publishers' shared failure.
@@ -48,7 +50,12 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(subscriber, name: "Merge", attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2), Storage.attacher(d, at: 3), Storage.attacher(e, at: 4)])
+      Storage.merge(
+        subscriber, name: "Merge",
+        attachers: [
+          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
+          Storage.attacher(d, at: 3), Storage.attacher(e, at: 4),
+        ])
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge6`` rather than a merge of merges.
@@ -60,7 +67,7 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter other: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge6<A, B, C, D, E, P>
-where E.Failure == P.Failure, E.Output == P.Output {
+    where E.Failure == P.Failure, E.Output == P.Output {
       Publishers.Merge6(a, b, c, d, e, other)
     }
 
@@ -75,7 +82,7 @@ where E.Failure == P.Failure, E.Output == P.Output {
     ///   - y: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge7<A, B, C, D, E, Z, Y>
-where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge7(a, b, c, d, e, z, y)
     }
 
@@ -90,9 +97,12 @@ where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
     ///   - y: Another publisher with the same output and failure.
     ///   - x: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
-    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X) -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
-where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
-  Y.Failure == X.Failure, Y.Output == X.Output {
+    public func merge<Z: Publisher, Y: Publisher, X: Publisher>(with z: Z, _ y: Y, _ x: X)
+      -> Publishers.Merge8<A, B, C, D, E, Z, Y, X>
+    where
+      E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output,
+      Y.Failure == X.Failure, Y.Output == X.Output
+    {
       Publishers.Merge8(a, b, c, d, e, z, y, x)
     }
   }
@@ -105,9 +115,11 @@ where E.Failure == Z.Failure, E.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
   /// let cancellable = merged.sink { print($0) }  // Prints: 1, 2, 3, 4, 5, 6 (one per line)
   /// ```
   public struct Merge6<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher>: Publisher
-where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
-  C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
-  E.Output == F.Output {
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
+    E.Output == F.Output
+  {
     /// The publishers' shared output.
     public typealias Output = A.Output
     /// The publishers' shared failure.
@@ -149,7 +161,12 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(subscriber, name: "Merge", attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2), Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5)])
+      Storage.merge(
+        subscriber, name: "Merge",
+        attachers: [
+          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
+          Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5),
+        ])
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge7`` rather than a merge of merges.
@@ -161,7 +178,7 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter other: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge7<A, B, C, D, E, F, P>
-where F.Failure == P.Failure, F.Output == P.Output {
+    where F.Failure == P.Failure, F.Output == P.Output {
       Publishers.Merge7(a, b, c, d, e, f, other)
     }
 
@@ -176,7 +193,7 @@ where F.Failure == P.Failure, F.Output == P.Output {
     ///   - y: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<Z: Publisher, Y: Publisher>(with z: Z, _ y: Y) -> Publishers.Merge8<A, B, C, D, E, F, Z, Y>
-where F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
+    where F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure, Z.Output == Y.Output {
       Publishers.Merge8(a, b, c, d, e, f, z, y)
     }
   }
@@ -188,10 +205,14 @@ where F.Failure == Z.Failure, F.Output == Z.Output, Z.Failure == Y.Failure, Z.Ou
   /// let merged = Publishers.Merge7(Just(1), Just(2), Just(3), Just(4), Just(5), Just(6), Just(7))
   /// let cancellable = merged.sink { print($0) }  // Prints: 1, 2, 3, 4, 5, 6, 7 (one per line)
   /// ```
-  public struct Merge7<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher>: Publisher
-where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
-  C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
-  E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output {
+  public struct Merge7<
+    A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher
+  >: Publisher
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
+    E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output
+  {
     /// The publishers' shared output.
     public typealias Output = A.Output
     /// The publishers' shared failure.
@@ -237,7 +258,13 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(subscriber, name: "Merge", attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2), Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5), Storage.attacher(g, at: 6)])
+      Storage.merge(
+        subscriber, name: "Merge",
+        attachers: [
+          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
+          Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5),
+          Storage.attacher(g, at: 6),
+        ])
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge8`` rather than a merge of merges.
@@ -249,7 +276,7 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter other: Another publisher with the same output and failure.
     /// - Returns: A merge of all the publishers.
     public func merge<P: Publisher>(with other: P) -> Publishers.Merge8<A, B, C, D, E, F, G, P>
-where G.Failure == P.Failure, G.Output == P.Output {
+    where G.Failure == P.Failure, G.Output == P.Output {
       Publishers.Merge8(a, b, c, d, e, f, g, other)
     }
   }
@@ -261,10 +288,14 @@ where G.Failure == P.Failure, G.Output == P.Output {
   /// let merged = Publishers.Merge8(Just(1), Just(2), Just(3), Just(4), Just(5), Just(6), Just(7), Just(8))
   /// let cancellable = merged.sink { print($0) }  // Prints: 1, 2, 3, 4, 5, 6, 7, 8 (one per line)
   /// ```
-  public struct Merge8<A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher>: Publisher
-where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
-  C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
-  E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output, G.Failure == H.Failure, G.Output == H.Output {
+  public struct Merge8<
+    A: Publisher, B: Publisher, C: Publisher, D: Publisher, E: Publisher, F: Publisher, G: Publisher, H: Publisher
+  >: Publisher
+  where
+    A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Output == C.Output,
+    C.Failure == D.Failure, C.Output == D.Output, D.Failure == E.Failure, D.Output == E.Output, E.Failure == F.Failure,
+    E.Output == F.Output, F.Failure == G.Failure, F.Output == G.Output, G.Failure == H.Failure, G.Output == H.Output
+  {
     /// The publishers' shared output.
     public typealias Output = A.Output
     /// The publishers' shared failure.
@@ -314,16 +345,28 @@ where A.Failure == B.Failure, A.Output == B.Output, B.Failure == C.Failure, B.Ou
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(subscriber, name: "Merge", attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2), Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5), Storage.attacher(g, at: 6), Storage.attacher(h, at: 7)])
+      Storage.merge(
+        subscriber, name: "Merge",
+        attachers: [
+          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
+          Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5),
+          Storage.attacher(g, at: 6), Storage.attacher(h, at: 7),
+        ])
     }
   }
 }
 
 extension Publishers.Merge5: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable {}
-extension Publishers.Merge6: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
-extension Publishers.Merge7: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
-extension Publishers.Merge8: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
+extension Publishers.Merge6: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable {}
+extension Publishers.Merge7: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable {}
+extension Publishers.Merge8: Equatable
+where A: Equatable, B: Equatable, C: Equatable, D: Equatable, E: Equatable, F: Equatable, G: Equatable, H: Equatable {}
 extension Publishers.Merge5: Sendable where A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable {}
-extension Publishers.Merge6: Sendable where A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable {}
-extension Publishers.Merge7: Sendable where A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable, G: Sendable {}
-extension Publishers.Merge8: Sendable where A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable, G: Sendable, H: Sendable {}
+extension Publishers.Merge6: Sendable
+where A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable {}
+extension Publishers.Merge7: Sendable
+where A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable, G: Sendable {}
+extension Publishers.Merge8: Sendable
+where A: Sendable, B: Sendable, C: Sendable, D: Sendable, E: Sendable, F: Sendable, G: Sendable, H: Sendable {}

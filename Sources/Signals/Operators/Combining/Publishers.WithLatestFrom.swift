@@ -124,9 +124,11 @@ extension Publisher {
   /// - Returns: A ``Publishers/WithLatestFrom`` publisher.
   public func withLatestFrom<Other: Publisher, Other1: Publisher>(
     _ other: Other, _ other1: Other1
-  ) -> Publishers.WithLatestFrom<
-    Self, AnyPublisher<(Other.Output, Other1.Output), Self.Failure>, (Other.Output, Other1.Output)
-  > where Other.Failure == Failure, Other1.Failure == Failure {
+  )
+    -> Publishers.WithLatestFrom<
+      Self, AnyPublisher<(Other.Output, Other1.Output), Self.Failure>, (Other.Output, Other1.Output)
+    > where Other.Failure == Failure, Other1.Failure == Failure
+  {
     withLatestFrom(other, other1) { $1 }
   }
 
@@ -146,10 +148,12 @@ extension Publisher {
   /// - Returns: A ``Publishers/WithLatestFrom`` publisher.
   public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher>(
     _ other: Other, _ other1: Other1, _ other2: Other2
-  ) -> Publishers.WithLatestFrom<
-    Self, AnyPublisher<(Other.Output, Other1.Output, Other2.Output), Self.Failure>,
-    (Other.Output, Other1.Output, Other2.Output)
-  > where Other.Failure == Failure, Other1.Failure == Failure, Other2.Failure == Failure {
+  )
+    -> Publishers.WithLatestFrom<
+      Self, AnyPublisher<(Other.Output, Other1.Output, Other2.Output), Self.Failure>,
+      (Other.Output, Other1.Output, Other2.Output)
+    > where Other.Failure == Failure, Other1.Failure == Failure, Other2.Failure == Failure
+  {
     withLatestFrom(other, other1, other2) { $1 }
   }
 }

@@ -132,7 +132,8 @@ extension Publisher {
   ///   - transform: Makes one output from each group.
   /// - Returns: A `Publishers.Map` over a ``Publishers/Zip4``.
   public func zip<P: Publisher, Q: Publisher, R: Publisher, T>(
-    _ publisher1: P, _ publisher2: Q, _ publisher3: R, _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
+    _ publisher1: P, _ publisher2: Q, _ publisher3: R,
+    _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
   ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
     Publishers.Map(upstream: Publishers.Zip4(self, publisher1, publisher2, publisher3)) {

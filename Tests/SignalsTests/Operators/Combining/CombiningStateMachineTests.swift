@@ -169,6 +169,7 @@ struct CombiningStateMachineTests {
 }
 
 extension CombiningStateMachine.SubscriptionAction: Equatable {
+  /// Same case, same demand.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
     case (.cancel, .cancel): true
