@@ -135,6 +135,12 @@ struct CombiningStateMachine<Output, Failure: Error> {
   /// How many values each input's buffer holds: 0 or 1 for a latest value or a merge buffer, the
   /// queue length for `zip`.
   private var held: ContiguousArray<Int>
+  /// How many inputs hold no value (`held` is 0), so the per-value checks need no scan.
+  private var emptyInputs: Int
+  /// How many inputs finished.
+  private var finishedInputs = 0
+  /// `merge`: the input that stored a value last, looked at first for the next output.
+  private var lastStored = 0
   /// `merge`: inputs whose buffered value was taken by a request and that are owed a `.max(1)`.
   private var owesRefill: ContiguousArray<Bool>
   /// `combineLatest`: a value arrived with demand and a full set of latest values; emit once.
@@ -161,6 +167,7 @@ struct CombiningStateMachine<Output, Failure: Error> {
     self.strategy = strategy
     phases = ContiguousArray(repeating: .awaitingSubscription, count: count)
     held = ContiguousArray(repeating: 0, count: count)
+    emptyInputs = count
     owesRefill = ContiguousArray(repeating: false, count: count)
     if count == 0 {
       // No inputs: nothing will ever be sent, and every input (none) has finished.
@@ -205,23 +212,24 @@ struct CombiningStateMachine<Output, Failure: Error> {
     guard !hasEnded, case .active = phases[index] else { return .drop }
     switch strategy {
     case .combineLatest:
-      held[index] = 1
-      if demand > 0, !held.contains(0) { hasFreshCombination = true }
+      setHeld(1, at: index)
+      if demand > 0, emptyInputs == 0 { hasFreshCombination = true }
       return .store
     case .zip:
-      held[index] += 1
+      setHeld(held[index] + 1, at: index)
       return .store
     case .merge:
       if demand == .none && held[index] > 0 { return .drop }
-      held[index] = 1
+      setHeld(1, at: index)
+      lastStored = index
       return .store
     case .withLatestFrom:
       if index == 1 {
-        held[1] = 1
+        setHeld(1, at: 1)
         return .store
       }
       guard demand > 0, held[1] > 0, held[0] == 0 else { return .drop }
-      held[0] = 1
+      setHeld(1, at: 0)
       return .store
     }
   }
@@ -254,13 +262,13 @@ struct CombiningStateMachine<Output, Failure: Error> {
     case .failure:
       // The first failure ends everything; outputs already made are still delivered before it.
       if case .active(let subscription) = phases[index] { outcome.released = subscription }
-      phases[index] = .finished
+      markFinished(index)
       outcome.cancel = takeSubscriptions()
       end(with: completion, into: &outcome)
     case .finished:
       guard case .active(let subscription) = phases[index] else { return outcome }
       outcome.released = subscription
-      phases[index] = .finished
+      markFinished(index)
       if shouldFinish() {
         outcome.cancel = takeSubscriptions()
         end(with: .finished, into: &outcome)
@@ -280,16 +288,20 @@ struct CombiningStateMachine<Output, Failure: Error> {
       demand -= 1
       return .latest
     case .zip:
-      guard !held.isEmpty, !held.contains(0) else { return nil }
-      for index in held.indices { held[index] -= 1 }
+      guard !held.isEmpty, emptyInputs == 0 else { return nil }
+      for index in held.indices { setHeld(held[index] - 1, at: index) }
       demand -= 1
       return .heads
     case .merge:
+      guard emptyInputs < held.count else { return nil }
+      // While demand keeps up, the one value held is the one just stored: take it without a scan.
+      // Otherwise scan in input order from after the previous scan's pick, so no input is favoured.
+      let start = emptyInputs == held.count - 1 && held[lastStored] > 0 ? lastStored : nextMergeSlot
       for offset in 0..<held.count {
-        let index = (nextMergeSlot + offset) % held.count
+        let index = (start + offset) % held.count
         guard held[index] > 0 else { continue }
-        held[index] = 0
-        nextMergeSlot = (index + 1) % held.count
+        setHeld(0, at: index)
+        if index != lastStored { nextMergeSlot = (index + 1) % held.count }
         if demand != .unlimited, case .active = phases[index] { owesRefill[index] = true }
         demand -= 1
         return .slot(index)
@@ -297,7 +309,7 @@ struct CombiningStateMachine<Output, Failure: Error> {
       return nil
     case .withLatestFrom:
       guard held[0] > 0 else { return nil }
-      held[0] = 0
+      setHeld(0, at: 0)
       demand -= 1
       return .triggerWithLatest
     }
@@ -408,12 +420,12 @@ struct CombiningStateMachine<Output, Failure: Error> {
   private func shouldFinish() -> Bool {
     switch strategy {
     case .combineLatest:
-      return phases.allSatisfy(\.isFinished)
+      return finishedInputs == phases.count
     case .zip:
       // No more tuple can be made once a finished input has nothing left.
-      return phases.indices.contains { phases[$0].isFinished && held[$0] == 0 }
+      return finishedInputs > 0 && phases.indices.contains { phases[$0].isFinished && held[$0] == 0 }
     case .merge:
-      return phases.allSatisfy(\.isFinished) && !held.contains { $0 > 0 }
+      return finishedInputs == phases.count && emptyInputs == held.count
     case .withLatestFrom:
       // The trigger ended, or the other input ended without ever sending a value.
       return phases[0].isFinished || (phases[1].isFinished && held[1] == 0)
@@ -427,12 +439,23 @@ struct CombiningStateMachine<Output, Failure: Error> {
     outcome.ended = true
   }
 
+  private mutating func setHeld(_ count: Int, at index: Int) {
+    if held[index] == 0, count > 0 { emptyInputs -= 1 }
+    if held[index] > 0, count == 0 { emptyInputs += 1 }
+    held[index] = count
+  }
+
+  private mutating func markFinished(_ index: Int) {
+    if !phases[index].isFinished { finishedInputs += 1 }
+    phases[index] = .finished
+  }
+
   /// Every active subscription, leaving the inputs finished.
   private mutating func takeSubscriptions() -> [any Subscription] {
     var taken: [any Subscription] = []
     for index in phases.indices {
       if case .active(let subscription) = phases[index] { taken.append(subscription) }
-      phases[index] = .finished
+      markFinished(index)
     }
     return taken
   }

@@ -63,10 +63,30 @@ extension ContiguousArray where Element == CombiningBuffer {
 
 }
 
-/// What the storage keeps behind its lock: the machine and the per-input buffers.
-struct CombiningState<Output, Failure: Error> {
+/// What the storage keeps behind its lock: the machine, the per-input buffers, and the attach
+/// closures not yet used (each is taken out once, so the upstream publishers are not kept alive by
+/// the subscription).
+struct CombiningState<Output, Failure: Error, Attacher> {
   var machine: CombiningStateMachine<Output, Failure>
   var buffers: ContiguousArray<CombiningBuffer>
+  var attachers: ContiguousArray<Attacher?>
+
+  /// Once the operator ended: moves out the buffers and unused attachers, for release after
+  /// unlocking.
+  mutating func takeLeftovers() -> Leftovers {
+    guard machine.hasEnded, !(buffers.isEmpty && attachers.isEmpty) else { return Leftovers() }
+    defer {
+      buffers = []
+      attachers = []
+    }
+    return Leftovers(buffers: buffers, attachers: attachers)
+  }
+
+  /// What an ended operator releases after unlocking.
+  struct Leftovers {
+    var buffers: ContiguousArray<CombiningBuffer> = []
+    var attachers: ContiguousArray<Attacher?> = []
+  }
 }
 
 /// The subscription every combining operator hands its subscriber: it locks, asks
@@ -83,9 +103,12 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   typealias Failure = Downstream.Failure
 
   private let downstream: Downstream
-  private let state: LockedState<CombiningState<Output, Failure>>
+  private typealias Attacher = (CombiningStorage<Downstream>) -> Void
+  private typealias State = CombiningState<Output, Failure, Attacher>
+
+  private let state: LockedState<State>
   private let strategy: CombiningStrategy
-  private let attachers: [(CombiningStorage<Downstream>) -> Void]
+  private let count: Int
   private let assemble: (CombiningTake, ContiguousArray<CombiningBuffer>) -> Output
   private let name: String
 
@@ -106,10 +129,12 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     self.downstream = downstream
     self.strategy = strategy
     self.name = name
-    self.attachers = attachers
     self.assemble = assemble
+    count = attachers.count
     state = .make(
-      CombiningState(machine: CombiningStateMachine(strategy: strategy, count: attachers.count), buffers: buffers))
+      State(
+        machine: CombiningStateMachine(strategy: strategy, count: attachers.count), buffers: buffers,
+        attachers: ContiguousArray(attachers)))
   }
 
   var description: String { name }
@@ -121,12 +146,14 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   /// Subscribes the inputs, then hands the subscriber its subscription, then delivers what the
   /// inputs produced meanwhile.
   func start() {
-    if strategy == .withLatestFrom {
-      // The trigger is subscribed once the other input has a value.
-      attachers[1](self)
-    } else {
-      for attach in attachers { attach(self) }
+    // The `withLatestFrom` trigger (input 0) is subscribed once the other input has a value.
+    let first = strategy == .withLatestFrom ? 1 : 0
+    let attachers = state.withLock { state in
+      let taken = state.attachers[first...]
+      for index in taken.indices { state.attachers[index] = nil }
+      return taken
     }
+    for attach in attachers { attach?(self) }
     downstream.receive(subscription: self)
     deliver(.drain)
   }
@@ -147,14 +174,12 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   }
 
   func cancel() {
-    let (cancel, dropped, buffers) = state.withLock { state in
+    let (cancel, dropped, leftovers) = state.withLock { state in
       let (cancel, dropped) = state.machine.cancelled()
-      let buffers = state.buffers
-      state.buffers = []
-      return (cancel, dropped, buffers)
+      return (cancel, dropped, state.takeLeftovers())
     }
     for subscription in cancel { subscription.cancel() }
-    withExtendedLifetime((dropped, buffers)) {}
+    withExtendedLifetime((dropped, leftovers)) {}
   }
 
   // MARK: Inputs
@@ -173,6 +198,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   func receive<Input>(_ input: Input, at index: Int) -> Subscribers.Demand {
     let (displaced, start, outcome, ended) = state.withLock {
       state -> (Input?, Machine.DeliveryStart, Machine.ValueOutcome?, Ended?) in
+      // An ended operator keeps no buffers: nothing more is stored.
       guard state.machine.receivedValue(at: index) == .store else { return (nil, .none, nil, nil) }
       let buffer = unsafeDowncast(state.buffers[index], to: CombiningValueBuffer<Input>.self)
       let displaced = buffer.store(input, queueing: strategy == .zip)
@@ -184,31 +210,35 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     withExtendedLifetime(displaced) {}
     guard let outcome else { return .none }
     finish(ended)
-    if outcome.subscribeTrigger { attachers[0](self) }
+    if outcome.subscribeTrigger {
+      let attach = state.withLock { state in
+        defer { if !state.attachers.isEmpty { state.attachers[0] = nil } }
+        return state.attachers.first ?? nil
+      }
+      attach?(self)
+    }
     deliver(start)
     return outcome.upstreamDemand
   }
 
   func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
-    let (outcome, start, buffers) = state.withLock { state in
+    let (outcome, start, leftovers) = state.withLock { state in
       let outcome = state.machine.receivedCompletion(completion, at: index)
-      let buffers = outcome.ended ? state.buffers : []
-      if outcome.ended { state.buffers = [] }
-      return (outcome, state.machine.claimToken(), buffers)
+      return (outcome, state.machine.claimToken(), state.takeLeftovers())
     }
     for subscription in outcome.cancel { subscription.cancel() }
-    withExtendedLifetime((outcome.released, buffers)) {}
+    withExtendedLifetime((outcome.released, leftovers)) {}
     deliver(start)
   }
 
   // MARK: Delivery
 
-  /// What ended the operator while making outputs: subscriptions to cancel and buffers to release.
-  private typealias Ended = (cancel: [any Subscription], buffers: ContiguousArray<CombiningBuffer>)
+  /// What ended the operator while making outputs: subscriptions to cancel, and what to release.
+  private typealias Ended = (cancel: [any Subscription], leftovers: State.Leftovers)
 
   /// Makes every output the buffers and the demand allow; returns how the caller starts delivering.
   private static func pump(
-    _ state: inout CombiningState<Output, Failure>,
+    _ state: inout State,
     assemble: (CombiningTake, ContiguousArray<CombiningBuffer>) -> Output
   ) -> CombiningStateMachine<Output, Failure>.DeliveryStart {
     var start = CombiningStateMachine<Output, Failure>.DeliveryStart.none
@@ -222,7 +252,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   /// The token for what waits (a completion decided by ``endIfFinished(_:)``), unless this thread
   /// already delivers.
   private static func settle(
-    _ state: inout CombiningState<Output, Failure>, _ start: CombiningStateMachine<Output, Failure>.DeliveryStart
+    _ state: inout State, _ start: CombiningStateMachine<Output, Failure>.DeliveryStart
   ) -> CombiningStateMachine<Output, Failure>.DeliveryStart {
     if case .none = start { return state.machine.claimToken() }
     return start
@@ -230,17 +260,15 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
 
   /// After outputs were made: ends the operator if a finished input has nothing left to give,
   /// moving out what must be cancelled and released after unlocking.
-  private static func endIfFinished(_ state: inout CombiningState<Output, Failure>) -> Ended? {
+  private static func endIfFinished(_ state: inout State) -> Ended? {
     guard let cancel = state.machine.finishIfDrained() else { return nil }
-    let buffers = state.buffers
-    state.buffers = []
-    return (cancel, buffers)
+    return (cancel, state.takeLeftovers())
   }
 
   private func finish(_ ended: Ended?) {
     guard let ended else { return }
     for subscription in ended.cancel { subscription.cancel() }
-    withExtendedLifetime(ended.buffers) {}
+    withExtendedLifetime(ended.leftovers) {}
   }
 
   /// Delivers while this thread holds the token: the output it was handed, then everything that
@@ -282,13 +310,13 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
       if strategy == .withLatestFrom {
         state.withLock { $0.machine.subscription(at: 0) }?.request(requests.demand)
       } else {
-        for index in attachers.indices {
+        for index in 0..<count {
           state.withLock { $0.machine.subscription(at: index) }?.request(requests.demand)
         }
       }
     }
     guard strategy == .merge, state.withLock({ $0.machine.owesRefills }) else { return }
-    for index in attachers.indices {
+    for index in 0..<count {
       state.withLock { $0.machine.takeRefill(index) }?.request(.max(1))
     }
   }

@@ -132,6 +132,27 @@ struct CombineLatestTests {
     #expect(second.subscription.isCancelled)
   }
 
+  @Test func cancelReleasesTheLatestValuesAndTheUpstreams() {
+    final class Token {}
+    weak var weakToken: Token?
+    weak var weakSubject: PassthroughSubject<Token, Never>?
+    // The recorder keeps its subscription (the operator) alive after the cancel.
+    let recorder = TestSubscriber<Int, Never>()
+    do {
+      let subject = PassthroughSubject<Token, Never>()
+      let other = PassthroughSubject<Int, Never>()
+      weakSubject = subject
+      subject.combineLatest(other) { _, number in number }.subscribe(recorder)
+      let token = Token()
+      weakToken = token
+      subject.send(token)
+    }
+    #expect(weakToken != nil, "the latest value is held")
+    recorder.cancel()
+    #expect(weakToken == nil, "the cancel releases the held values")
+    #expect(weakSubject == nil, "and the upstreams")
+  }
+
   @Test func aValueSentFromInsideReceiveIsDeliveredRightAfterThatCall() {
     let first = PassthroughSubject<Int, Never>()
     let second = CurrentValueSubject<Int, Never>(0)

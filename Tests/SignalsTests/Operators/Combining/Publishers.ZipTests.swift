@@ -96,6 +96,24 @@ struct ZipTests {
     #expect(second.subscription.isCancelled)
   }
 
+  @Test func theEndReleasesTheValuesStillWaitingForAPartner() {
+    final class Token {}
+    weak var weakToken: Token?
+    let first = TestPublisher<Token, Never>()
+    let second = TestPublisher<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    first.zip(second) { _, number in number }.subscribe(recorder)
+    do {
+      let token = Token()
+      weakToken = token
+      first.send(token)
+    }
+    #expect(weakToken != nil, "the value waits for its partner")
+    second.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(weakToken == nil, "the completion releases it")
+  }
+
   @Test func theFirstFailureCancelsTheOtherUpstreams() {
     let first = TestPublisher<Int, TestError>()
     let second = TestPublisher<Int, TestError>()
