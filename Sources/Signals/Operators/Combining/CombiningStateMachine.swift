@@ -1,0 +1,465 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+/// How a combining operator turns the values of its inputs into outputs.
+enum CombiningStrategy: Sendable {
+  /// `combineLatest`: every input's latest value, each time an input sends once all have one.
+  case combineLatest
+  /// `zip`: the oldest unused value of every input, once each has one.
+  case zip
+  /// `merge`: every value of every input, one at a time.
+  case merge
+  /// `withLatestFrom`: each value of input 0 (the trigger) with the latest value of input 1.
+  case withLatestFrom
+}
+
+/// Which buffered values one output is made of; ``CombiningStorage`` reads them out of the
+/// per-input buffers and builds the output.
+enum CombiningTake: Equatable, Sendable {
+  /// The latest value of every input; the values stay.
+  case latest
+  /// The oldest value queued by every input; the values are removed.
+  case heads
+  /// The value held by this one input; it is removed.
+  case slot(Int)
+  /// The value held by input 0, which is removed, with the latest value of input 1, which stays.
+  case triggerWithLatest
+}
+
+/// The decisions of every combining operator (`combineLatest`, `zip`, `merge`, `MergeMany`, the
+/// collection forms and `withLatestFrom`), free of locks, subscribers and values.
+///
+/// The machine knows how many inputs there are (any number), how many values each input holds,
+/// which inputs finished, the downstream demand and the outputs waiting to be delivered; the values
+/// themselves sit in typed per-input buffers next to it, which the storage reads as the machine's
+/// ``CombiningTake``s tell it.
+///
+/// **Serial delivery without holding a lock.** One thread at a time holds the *delivery token*
+/// (`isDelivering`) and is the only one that calls the subscriber. Outputs and the completion made
+/// while the token is taken — by another thread, or by the holder itself from inside
+/// `receive(_:)` — wait in `backlog`/`pendingCompletion`, and the holder delivers them before it
+/// gives the token back (``nextDelivery()``). The thread that subscribes holds the token
+/// until the subscriber has its subscription, so nothing reaches the subscriber before it.
+struct CombiningStateMachine<Output, Failure: Error> {
+  /// Where one input stands with its upstream.
+  private enum InputPhase {
+    /// Not subscribed yet (or, for the `withLatestFrom` trigger, not subscribed to yet).
+    case awaitingSubscription
+    /// Subscribed; requests and cancellation go to this subscription.
+    case active(any Subscription)
+    /// The upstream finished.
+    case finished
+
+    var isFinished: Bool {
+      if case .finished = self { return true }
+      return false
+    }
+  }
+
+  /// Where the whole operator stands.
+  private enum Lifecycle {
+    /// Running.
+    case running
+    /// A completion is decided and waits in `pendingCompletion` for the token holder.
+    case completing
+    /// Completed (the completion was handed out) or cancelled.
+    case terminal
+  }
+
+  /// What to do with a new upstream subscription.
+  enum SubscriptionAction {
+    /// Keep it and request this much from it (nothing when `.none`).
+    case request(Subscribers.Demand)
+    /// A second subscription for the input, or one after the end: cancel it.
+    case cancel
+  }
+
+  /// What to do with a value from an input.
+  enum ValueAction: Equatable {
+    /// Ignore it (the operator ended, or the input sent more than it was asked for).
+    case drop
+    /// Store it in the input's buffer, then ask for outputs with ``nextTake()``.
+    case store
+  }
+
+  /// What to do after a value was stored and its outputs made.
+  struct ValueOutcome {
+    /// Return this from the input's `receive(_:)`.
+    var upstreamDemand: Subscribers.Demand = .none
+    /// `withLatestFrom` only: the first value of the other input arrived, subscribe to the trigger.
+    var subscribeTrigger = false
+  }
+
+  /// What the thread that made outputs or a completion does next.
+  enum DeliveryStart {
+    /// Nothing: there is nothing to deliver, or the token holder delivers it.
+    case none
+    /// Deliver this output at once; the caller now holds the token, and afterwards adds the demand
+    /// the subscriber returned (``addDemand(_:)``) and asks for ``nextDelivery()``.
+    case deliver(Output)
+    /// The caller now holds the token and asks for ``nextDelivery()``.
+    case drain
+  }
+
+  /// What the token holder delivers next, from ``nextDelivery()``.
+  enum NextDelivery {
+    /// Nothing: the token is given back.
+    case none
+    /// Deliver this output, then finish again.
+    case deliver(Output)
+    /// Deliver the completion; the operator is over.
+    case complete(Subscribers.Completion<Failure>)
+  }
+
+  /// What the storage asks the upstreams after demand changed.
+  struct UpstreamRequests: Equatable {
+    /// Request this from every active input (`combineLatest`, `zip`; `merge` when it becomes
+    /// unlimited) or from the trigger (`withLatestFrom`).
+    var demand: Subscribers.Demand = .none
+    /// `merge`: some inputs gave up their one buffered value; ask each of them for one more
+    /// (``takeRefill(_:)``).
+    var refills = false
+  }
+
+  /// What ends the operator from an input's completion.
+  struct CompletionOutcome {
+    /// Subscriptions of the other inputs, to cancel after unlocking.
+    var cancel: [any Subscription] = []
+    /// The finished input's subscription, released after unlocking.
+    var released: (any Subscription)?
+    /// Whether the operator ended, so the storage drops its buffers (after unlocking).
+    var ended = false
+  }
+
+  let strategy: CombiningStrategy
+  private var phases: ContiguousArray<InputPhase>
+  /// How many values each input's buffer holds: 0 or 1 for a latest value or a merge buffer, the
+  /// queue length for `zip`.
+  private var held: ContiguousArray<Int>
+  /// How many inputs hold no value (`held` is 0), so the per-value checks need no scan.
+  private var emptyInputs: Int
+  /// How many inputs finished.
+  private var finishedInputs = 0
+  /// `merge`: the input that stored a value last, looked at first for the next output.
+  private var lastStored = 0
+  /// `merge`: inputs whose buffered value was taken by a request and that are owed a `.max(1)`.
+  private var owesRefill: ContiguousArray<Bool>
+  /// `combineLatest`: a value arrived with demand and a full set of latest values; emit once.
+  private var hasFreshCombination = false
+  /// `merge`: where the next scan for buffered values starts, so no input is favoured.
+  private var nextMergeSlot = 0
+  /// Values the subscriber may still receive (not counting outputs already made).
+  private(set) var demand = Subscribers.Demand.none
+  /// Everything requested from the subscriber so far; a late `combineLatest`/`zip`/trigger
+  /// subscription is asked for it.
+  private var requestedSoFar = Subscribers.Demand.none
+  private var isDelivering = true
+  private var backlog = ContiguousArray<Output>()
+  private var backlogHead = 0
+  private var pendingCompletion: Subscribers.Completion<Failure>?
+  private var lifecycle = Lifecycle.running
+  /// `withLatestFrom`: whether the trigger was subscribed to.
+  private var triggerRequested = false
+
+  /// A machine for `count` inputs; the subscribing thread holds the token until it asks for
+  /// ``nextDelivery()`` after handing the subscriber its subscription.
+  init(strategy: CombiningStrategy, count: Int) {
+    precondition(strategy != .withLatestFrom || count == 2, "withLatestFrom combines exactly two inputs")
+    self.strategy = strategy
+    phases = ContiguousArray(repeating: .awaitingSubscription, count: count)
+    held = ContiguousArray(repeating: 0, count: count)
+    emptyInputs = count
+    owesRefill = ContiguousArray(repeating: false, count: count)
+    if count == 0 {
+      // No inputs: nothing will ever be sent, and every input (none) has finished.
+      pendingCompletion = .finished
+      lifecycle = .completing
+    }
+  }
+
+  /// Whether the operator is over (completed or cancelled).
+  var isTerminal: Bool {
+    if case .terminal = lifecycle { return true }
+    return false
+  }
+
+  /// Whether a completion is decided or delivered, or the subscriber cancelled.
+  var hasEnded: Bool {
+    if case .running = lifecycle { return false }
+    return true
+  }
+
+  /// The number of inputs.
+  var count: Int { phases.count }
+
+  // MARK: Upstream events
+
+  /// Input `index` received its subscription.
+  mutating func receivedSubscription(_ subscription: any Subscription, at index: Int) -> SubscriptionAction {
+    guard !hasEnded, case .awaitingSubscription = phases[index] else { return .cancel }
+    phases[index] = .active(subscription)
+    switch strategy {
+    case .combineLatest, .zip:
+      return .request(requestedSoFar)
+    case .merge:
+      return .request(demand == .unlimited ? .unlimited : .max(1))
+    case .withLatestFrom:
+      return .request(index == 1 ? .unlimited : requestedSoFar)
+    }
+  }
+
+  /// Input `index` sent a value; decides whether to keep it.
+  mutating func receivedValue(at index: Int) -> ValueAction {
+    guard !hasEnded, case .active = phases[index] else { return .drop }
+    switch strategy {
+    case .combineLatest:
+      setHeld(1, at: index)
+      if demand > 0, emptyInputs == 0 { hasFreshCombination = true }
+      return .store
+    case .zip:
+      setHeld(held[index] + 1, at: index)
+      return .store
+    case .merge:
+      if demand == .none && held[index] > 0 { return .drop }
+      setHeld(1, at: index)
+      lastStored = index
+      return .store
+    case .withLatestFrom:
+      if index == 1 {
+        setHeld(1, at: 1)
+        return .store
+      }
+      guard demand > 0, held[1] > 0, held[0] == 0 else { return .drop }
+      setHeld(1, at: 0)
+      return .store
+    }
+  }
+
+  /// After a value of input `index` was stored and its outputs made: what to return upstream.
+  mutating func storedValue(at index: Int) -> ValueOutcome {
+    var outcome = ValueOutcome()
+    switch strategy {
+    case .merge:
+      if owesRefill[index] {
+        owesRefill[index] = false
+        outcome.upstreamDemand = .max(1)
+      }
+    case .withLatestFrom:
+      if index == 1, !triggerRequested {
+        triggerRequested = true
+        outcome.subscribeTrigger = true
+      }
+    case .combineLatest, .zip:
+      break
+    }
+    return outcome
+  }
+
+  /// Input `index` completed.
+  mutating func receivedCompletion(_ completion: Subscribers.Completion<Failure>, at index: Int) -> CompletionOutcome {
+    var outcome = CompletionOutcome()
+    guard !hasEnded else { return outcome }
+    switch completion {
+    case .failure:
+      // The first failure ends everything; outputs already made are still delivered before it.
+      if case .active(let subscription) = phases[index] { outcome.released = subscription }
+      markFinished(index)
+      outcome.cancel = takeSubscriptions()
+      end(with: completion, into: &outcome)
+    case .finished:
+      guard case .active(let subscription) = phases[index] else { return outcome }
+      outcome.released = subscription
+      markFinished(index)
+      if shouldFinish() {
+        outcome.cancel = takeSubscriptions()
+        end(with: .finished, into: &outcome)
+      }
+    }
+    return outcome
+  }
+
+  /// The next output to make from the buffered values, reserving one unit of demand for it; `nil`
+  /// when none can be made now. The storage calls it until it returns `nil`.
+  mutating func nextTake() -> CombiningTake? {
+    guard !hasEnded, demand > 0 else { return nil }
+    switch strategy {
+    case .combineLatest:
+      guard hasFreshCombination else { return nil }
+      hasFreshCombination = false
+      demand -= 1
+      return .latest
+    case .zip:
+      guard !held.isEmpty, emptyInputs == 0 else { return nil }
+      for index in held.indices { setHeld(held[index] - 1, at: index) }
+      demand -= 1
+      return .heads
+    case .merge:
+      guard emptyInputs < held.count else { return nil }
+      // While demand keeps up, the one value held is the one just stored: take it without a scan.
+      // Otherwise scan in input order from after the previous scan's pick, so no input is favoured.
+      let start = emptyInputs == held.count - 1 && held[lastStored] > 0 ? lastStored : nextMergeSlot
+      for offset in 0..<held.count {
+        let index = (start + offset) % held.count
+        guard held[index] > 0 else { continue }
+        setHeld(0, at: index)
+        if index != lastStored { nextMergeSlot = (index + 1) % held.count }
+        if demand != .unlimited, case .active = phases[index] { owesRefill[index] = true }
+        demand -= 1
+        return .slot(index)
+      }
+      return nil
+    case .withLatestFrom:
+      guard held[0] > 0 else { return nil }
+      setHeld(0, at: 0)
+      demand -= 1
+      return .triggerWithLatest
+    }
+  }
+
+  /// After the outputs of an event were made: checks whether the operator can finish now that
+  /// buffers emptied (`zip`, `merge`). Returns the subscriptions to cancel if it finished.
+  mutating func finishIfDrained() -> [any Subscription]? {
+    guard !hasEnded, strategy == .zip || strategy == .merge, shouldFinish() else { return nil }
+    var outcome = CompletionOutcome()
+    outcome.cancel = takeSubscriptions()
+    end(with: .finished, into: &outcome)
+    return outcome.cancel
+  }
+
+  /// `merge`: whether input `index` is owed a `.max(1)` (its buffered value went downstream);
+  /// returns its subscription and clears the debt.
+  mutating func takeRefill(_ index: Int) -> (any Subscription)? {
+    guard owesRefill[index], !hasEnded, case .active(let subscription) = phases[index] else { return nil }
+    owesRefill[index] = false
+    return subscription
+  }
+
+  /// The subscription of input `index`, while it is active and the operator runs.
+  func subscription(at index: Int) -> (any Subscription)? {
+    guard !hasEnded, case .active(let subscription) = phases[index] else { return nil }
+    return subscription
+  }
+
+  // MARK: Outputs and delivery
+
+  /// An output was made; decides who delivers it.
+  mutating func madeOutput(_ output: Output) -> DeliveryStart {
+    if isDelivering || backlogHead < backlog.count {
+      backlog.append(output)
+      return claimToken()
+    }
+    isDelivering = true
+    return .deliver(output)
+  }
+
+  /// Called after every event: takes the token if something waits to be delivered and nobody
+  /// delivers it.
+  mutating func claimToken() -> DeliveryStart {
+    guard !isDelivering else { return .none }
+    guard backlogHead < backlog.count || pendingCompletion != nil else { return .none }
+    isDelivering = true
+    return .drain
+  }
+
+  /// Adds demand from the subscriber (a request, or what `receive(_:)` returned).
+  mutating func addDemand(_ additional: Subscribers.Demand) -> UpstreamRequests {
+    guard additional > 0, !hasEnded else { return UpstreamRequests() }
+    let wasUnlimited = demand == .unlimited
+    demand += additional
+    switch strategy {
+    case .combineLatest, .zip, .withLatestFrom:
+      requestedSoFar += additional
+      return UpstreamRequests(demand: wasUnlimited ? .none : additional)
+    case .merge:
+      return UpstreamRequests(demand: !wasUnlimited && demand == .unlimited ? .unlimited : .none)
+    }
+  }
+
+  /// `merge`: whether some input is owed a refill.
+  var owesRefills: Bool { owesRefill.contains(true) }
+
+  /// The token holder asks what to deliver next; `.none` gives the token back.
+  mutating func nextDelivery() -> NextDelivery {
+    if case .terminal = lifecycle {
+      isDelivering = false
+      return .none
+    }
+    if backlogHead < backlog.count {
+      let output = backlog[backlogHead]
+      backlogHead += 1
+      if backlogHead == backlog.count {
+        backlog.removeAll(keepingCapacity: true)
+        backlogHead = 0
+      }
+      return .deliver(output)
+    }
+    if let completion = pendingCompletion {
+      pendingCompletion = nil
+      lifecycle = .terminal
+      return .complete(completion)
+    }
+    isDelivering = false
+    return .none
+  }
+
+  /// The subscriber cancelled: returns the subscriptions to cancel and the undelivered outputs,
+  /// both released after unlocking.
+  mutating func cancelled() -> (cancel: [any Subscription], dropped: ContiguousArray<Output>) {
+    guard !isTerminal else { return ([], []) }
+    lifecycle = .terminal
+    pendingCompletion = nil
+    let cancel = takeSubscriptions()
+    let dropped = backlog
+    backlog = []
+    backlogHead = 0
+    return (cancel, dropped)
+  }
+
+  // MARK: Helpers
+
+  /// Whether the operator finishes now, from the inputs that finished and what they still hold.
+  private func shouldFinish() -> Bool {
+    switch strategy {
+    case .combineLatest:
+      return finishedInputs == phases.count
+    case .zip:
+      // No more tuple can be made once a finished input has nothing left.
+      return finishedInputs > 0 && phases.indices.contains { phases[$0].isFinished && held[$0] == 0 }
+    case .merge:
+      return finishedInputs == phases.count && emptyInputs == held.count
+    case .withLatestFrom:
+      // The trigger ended, or the other input ended without ever sending a value.
+      return phases[0].isFinished || (phases[1].isFinished && held[1] == 0)
+    }
+  }
+
+  private mutating func end(with completion: Subscribers.Completion<Failure>, into outcome: inout CompletionOutcome) {
+    lifecycle = .completing
+    pendingCompletion = completion
+    hasFreshCombination = false
+    outcome.ended = true
+  }
+
+  private mutating func setHeld(_ count: Int, at index: Int) {
+    if held[index] == 0, count > 0 { emptyInputs -= 1 }
+    if held[index] > 0, count == 0 { emptyInputs += 1 }
+    held[index] = count
+  }
+
+  private mutating func markFinished(_ index: Int) {
+    if !phases[index].isFinished { finishedInputs += 1 }
+    phases[index] = .finished
+  }
+
+  /// Every active subscription, leaving the inputs finished.
+  private mutating func takeSubscriptions() -> [any Subscription] {
+    var taken: [any Subscription] = []
+    for index in phases.indices {
+      if case .active(let subscription) = phases[index] { taken.append(subscription) }
+      markFinished(index)
+    }
+    return taken
+  }
+}
+
+extension CombiningStateMachine.DeliveryStart: Equatable where Output: Equatable {}
+extension CombiningStateMachine.NextDelivery: Equatable where Output: Equatable, Failure: Equatable {}
