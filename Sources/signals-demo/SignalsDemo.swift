@@ -26,6 +26,7 @@ enum Tour {
     followerCountScene,
     futureScene,
     operatorsScene,
+    combiningScene,
     viewModelScene,
     schedulersScene,
     streamScene,
