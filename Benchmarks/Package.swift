@@ -26,6 +26,7 @@ let package = Package(
         // The Signals side of workloads whose API is not on main yet; add each define when its API
         // lands (see README.md): "SIGNALS_OPERATORS", "SIGNALS_COMBINING", "SIGNALS_STREAM",
         // "SIGNALS_CONCURRENCY".
+        .define("SIGNALS_COMBINING"),
         .define("SIGNALS_STREAM"),
         .define("SIGNALS_CONCURRENCY"),
       ]
