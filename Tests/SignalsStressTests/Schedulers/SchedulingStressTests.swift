@@ -50,7 +50,7 @@ struct SchedulingStressTests {
   @Test func subscribeOnAndReceiveOnChainKeepsTheContractUnderCancelChurn() {
     withWatchdog("subscribe(on:) and receive(on:) churn") {
       let subject = PassthroughSubject<Int, TestFailure>()
-      let queue = DispatchQueue(label: "signals.stress.hop", attributes: .concurrent)
+      let queue = DispatchQueue(label: "signals.stress.hop")
       let churned = LockedState<[InvariantSubscriber]>.make([])
       runConcurrently(Self.senders) { worker in
         if worker < 2 {
@@ -65,9 +65,33 @@ struct SchedulingStressTests {
         }
       }
       // Drain whatever hops are still queued before checking.
-      queue.sync(flags: .barrier) {}
+      queue.sync {}
       for subscriber in churned.withLock({ $0 }) {
         #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+      }
+    }
+  }
+
+  @Test(arguments: ["debounce", "throttle", "delay"])
+  func timeBasedOperatorsOnARealQueueKeepTheContractUnderConcurrentSends(operatorName: String) {
+    withWatchdog("\(operatorName) of concurrent sends") {
+      let subject = PassthroughSubject<Int, TestFailure>()
+      let queue = DispatchQueue(label: "signals.stress.\(operatorName)")
+      let subscriber = InvariantSubscriber(sourceWidth: Self.perSender)
+      switch operatorName {
+      case "debounce": subject.debounce(for: .microseconds(50), scheduler: queue).subscribe(subscriber)
+      case "throttle": subject.throttle(for: .microseconds(50), scheduler: queue, latest: true).subscribe(subscriber)
+      default: subject.delay(for: .microseconds(50), scheduler: queue).subscribe(subscriber)
+      }
+      runConcurrently(Self.senders) { sender in
+        for index in 0..<Self.perSender { subject.send(sender * Self.perSender + index) }
+      }
+      subject.send(completion: .finished)
+      subscriber.completed.wait()
+      #expect(subscriber.violations.isEmpty, "\(operatorName): \(subscriber.violations.prefix(5))")
+      #expect(subscriber.completionCount == 1)
+      if operatorName == "delay" {
+        #expect(subscriber.receivedCount == Self.senders * Self.perSender, "delay loses nothing")
       }
     }
   }
