@@ -1,0 +1,127 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher {
+  /// Turns every value into a publisher and merges the values of all those publishers into one
+  /// stream.
+  ///
+  /// Each upstream value is handed to `transform`, and the publisher it returns (an *inner*
+  /// publisher) is subscribed at once. The values of every running inner reach the subscriber
+  /// in the order they arrive, one at a time, whichever thread sends them.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3].publisher
+  ///   .flatMap { value in [value, value * 10].publisher }
+  ///   .sink { print($0, terminator: " ") }
+  /// // Prints: 1 10 2 20 3 30
+  /// ```
+  ///
+  /// - Note: Demand. The upstream is asked for `maxPublishers` values when it subscribes, then for
+  ///   one more each time an inner publisher finishes, so at most `maxPublishers` inners run at
+  ///   once. While the subscriber's demand is limited, every inner is asked for one value at a
+  ///   time and a value that finds no demand waits in a buffer until the subscriber asks; once the
+  ///   demand is unlimited, every inner is asked for unlimited.
+  /// - Note: Completion. The operator finishes once the upstream and every inner have finished
+  ///   and every buffered value was delivered. The first failure, of the upstream or of any inner,
+  ///   cancels the upstream and every other inner, drops the buffered values and is delivered at
+  ///   once. Cancelling cancels the upstream and every inner.
+  /// - Note: Threading. Calls to the subscriber are serialised without holding a lock while they
+  ///   run; a value sent from inside the subscriber's `receive(_:)` (re-entrantly) is delivered
+  ///   after that call returns.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: How many inner publishers may run at once; unlimited by default.
+  ///   - transform: Makes the inner publisher for a value.
+  /// - Returns: A ``Publishers/FlatMap`` publisher.
+  public func flatMap<T, P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited,
+    _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Self> where T == P.Output, Failure == P.Failure {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// Turns every value into a publisher that cannot fail and merges their values into one stream.
+  ///
+  /// The same operator as ``Publisher/flatMap(maxPublishers:_:)``, chosen when neither the
+  /// upstream nor the inner publishers can fail.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2].publisher
+  ///   .flatMap(maxPublishers: .max(1)) { Just($0 * 100) }
+  ///   .sink { print($0, terminator: " ") }
+  /// // Prints: 100 200
+  /// ```
+  ///
+  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)``.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: How many inner publishers may run at once; unlimited by default.
+  ///   - transform: Makes the inner publisher for a value.
+  /// - Returns: A ``Publishers/FlatMap`` publisher.
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited,
+    _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+  }
+}
+
+extension Publishers {
+  /// A publisher that subscribes to a publisher made from each upstream value and merges their
+  /// values.
+  ///
+  /// Made by ``Publisher/flatMap(maxPublishers:_:)``; see there for demand, completion and
+  /// threading.
+  ///
+  /// ```swift
+  /// let flat = Publishers.FlatMap(upstream: [1, 2].publisher, maxPublishers: .unlimited) { Just($0) }
+  /// let cancellable = flat.sink { print($0, terminator: " ") }
+  /// // Prints: 1 2
+  /// ```
+  public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
+  where NewPublisher.Failure == Upstream.Failure {
+    /// The inner publishers' output type.
+    public typealias Output = NewPublisher.Output
+
+    /// The upstream's failure type, shared with the inner publishers.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are turned into inner publishers.
+    public let upstream: Upstream
+
+    /// How many inner publishers may run at once.
+    public let maxPublishers: Subscribers.Demand
+
+    /// Makes the inner publisher for an upstream value.
+    public let transform: (Upstream.Output) -> NewPublisher
+
+    /// Creates a publisher that flattens the publishers `transform` makes from `upstream`'s values.
+    ///
+    /// ```swift
+    /// let flat = Publishers.FlatMap(upstream: subject, maxPublishers: .max(2)) { Just($0) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are turned into inner publishers.
+    ///   - maxPublishers: How many inner publishers may run at once.
+    ///   - transform: Makes the inner publisher for a value.
+    public init(
+      upstream: Upstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher
+    ) {
+      self.upstream = upstream
+      self.maxPublishers = maxPublishers
+      self.transform = transform
+    }
+
+    /// Hands `subscriber` its subscription, then subscribes to the upstream.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      let storage = FlatMapStorage<Upstream, NewPublisher, S>(
+        downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+      subscriber.receive(subscription: storage)
+      upstream.subscribe(storage)
+    }
+  }
+}

@@ -1,0 +1,65 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct CatchTests {
+  @Test func catchKeepsTheContract() {
+    checkOperatorContract { $0.catch { Fail<Int, TestError>(error: $0) } }
+    checkOperatorContract { $0.catch { _ in Empty<Int, TestError>() } }
+  }
+
+  @Test func aFailureIsReplacedByTheHandlersPublisher() {
+    let recorder = TestSubscriber<Int, Never>()
+    Publishers.Sequence<[Int], TestError>(sequence: [1, 2]).append(Fail(error: TestError(id: 5)))
+      .catch { error in Just(error.id * 10) }
+      .subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(50), .completion(.finished)])
+  }
+
+  @Test func aFinishPassesThroughAndTheHandlerIsNotCalled() {
+    let called = LockedState<Bool>.make(false)
+    let recorder = TestSubscriber<Int, Never>()
+    Publishers.Sequence<[Int], TestError>(sequence: [1]).catch { _ -> Just<Int> in
+      called.withLock { $0 = true }
+      return Just(0)
+    }.subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+    #expect(!called.withLock { $0 })
+  }
+
+  @Test func theReplacementIsAskedForTheDemandLeft() {
+    let upstream = TestPublisher<Int, TestError>()
+    let replacement = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    upstream.catch { _ in replacement }.subscribe(recorder)
+    #expect(upstream.subscription.events == [.requested(.max(3))])
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError()))
+    #expect(replacement.subscription.events == [.requested(.max(2))])
+    replacement.send(completion: .failure(TestError(id: 9)))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(TestError(id: 9)))])
+    #expect(recorder.subscriptionCount == 1)
+  }
+
+  @Test func cancelReachesTheReplacement() {
+    let upstream = TestPublisher<Int, TestError>()
+    let replacement = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.catch { _ in replacement }.subscribe(recorder)
+    upstream.send(completion: .failure(TestError()))
+    recorder.cancel()
+    #expect(replacement.subscription.isCancelled)
+  }
+
+  @Test func theHandlersPublisherIsReleasedAfterCompletion() {
+    let tracker = SubscriptionTracker()
+    let recorder = TestSubscriber<Int, Never>()
+    Fail<Int, TestError>(error: TestError()).catch { _ in tracker.publisher() }.subscribe(recorder)
+    #expect(tracker.alive == 1)
+    tracker.finish(0)
+    #expect(tracker.alive == 0)
+    #expect(recorder.completion == .finished)
+  }
+}

@@ -1,0 +1,213 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+struct SwitchToLatestTests {
+  private typealias Inner = TestPublisher<Int, TestError>
+
+  @Test func switchToLatestKeepsTheContract() {
+    checkOperatorContract { $0.map { Result<Int, TestError>.success($0).publisher }.switchToLatest() }
+    checkOperatorContract { $0.map { Publishers.Sequence<[Int], TestError>(sequence: [$0, $0]) }.switchToLatest() }
+  }
+
+  @Test func aNewInnerCancelsThePreviousOne() {
+    let upstream = PassthroughSubject<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(recorder)
+    let first = Inner()
+    let second = Inner()
+    upstream.send(first)
+    first.send(1)
+    upstream.send(second)
+    #expect(first.subscription.isCancelled)
+    first.send(2)
+    second.send(3)
+    #expect(recorder.events == [.subscription, .value(1), .value(3)])
+    #expect(!second.subscription.isCancelled)
+  }
+
+  @Test func theUpstreamIsAskedForUnlimitedPublishers() {
+    let upstream = TestPublisher<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    upstream.switchToLatest().subscribe(recorder)
+    #expect(upstream.subscription.events == [.requested(.unlimited)])
+  }
+
+  @Test func outstandingDemandCarriesOverToTheNewInner() {
+    let upstream = PassthroughSubject<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    upstream.switchToLatest().subscribe(recorder)
+    let first = Inner()
+    let second = Inner()
+    upstream.send(first)
+    #expect(first.subscription.events == [.requested(.max(3))])
+    #expect(first.send(1) == .none)
+    upstream.send(second)
+    #expect(second.subscription.events == [.requested(.max(2))])
+    recorder.request(.max(4))
+    #expect(second.subscription.events == [.requested(.max(2)), .requested(.max(4))])
+    #expect(first.subscription.events == [.requested(.max(3)), .cancelled], "requests go to the current inner only")
+  }
+
+  @Test func noDemandMeansTheNewInnerIsAskedForNothing() {
+    let upstream = PassthroughSubject<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.switchToLatest().subscribe(recorder)
+    let inner = Inner()
+    upstream.send(inner)
+    #expect(inner.subscription.events == [])
+    recorder.request(.max(2))
+    #expect(inner.subscription.events == [.requested(.max(2))])
+  }
+
+  @Test func theDemandTheSubscriberReturnsGoesBackToTheInner() {
+    let upstream = PassthroughSubject<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1), demandPerValue: .max(1))
+    upstream.switchToLatest().subscribe(recorder)
+    let inner = Inner()
+    upstream.send(inner)
+    #expect(inner.send(1) == .max(1))
+    #expect(inner.send(2) == .max(1))
+    #expect(recorder.values == [1, 2])
+  }
+
+  @Test func finishesOnceTheUpstreamAndTheCurrentInnerFinished() {
+    let upstream = PassthroughSubject<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(recorder)
+    let inner = Inner()
+    upstream.send(inner)
+    upstream.send(completion: .finished)
+    #expect(recorder.completion == nil, "the inner still runs")
+    inner.send(1)
+    inner.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+  }
+
+  @Test func aFinishedInnerWaitsForTheNextOneUntilTheUpstreamFinishes() {
+    let upstream = PassthroughSubject<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(recorder)
+    let first = Inner()
+    upstream.send(first)
+    first.send(completion: .finished)
+    #expect(recorder.completion == nil)
+    let second = Inner()
+    upstream.send(second)
+    second.send(2)
+    upstream.send(completion: .finished)
+    #expect(recorder.completion == nil)
+    second.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(2), .completion(.finished)])
+  }
+
+  @Test func anUpstreamThatFinishesWithNoInnerRunningFinishesAtOnce() {
+    let recorder = TestSubscriber<Int, Never>()
+    Empty<Just<Int>, Never>().switchToLatest().subscribe(recorder)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  @Test func anInnerFailureCancelsTheUpstream() {
+    let upstream = TestPublisher<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(recorder)
+    let inner = Inner()
+    upstream.send(inner)
+    inner.send(completion: .failure(TestError(id: 3)))
+    #expect(upstream.subscription.isCancelled)
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
+  }
+
+  @Test func anUpstreamFailureCancelsTheCurrentInner() {
+    let upstream = PassthroughSubject<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(recorder)
+    let inner = Inner()
+    upstream.send(inner)
+    upstream.send(completion: .failure(TestError(id: 4)))
+    #expect(inner.subscription.isCancelled)
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 4)))])
+    inner.send(1)
+    #expect(recorder.events.count == 2)
+  }
+
+  @Test func aSwitchedAwayInnersCompletionIsIgnored() {
+    let upstream = PassthroughSubject<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(recorder)
+    let first = Inner()
+    upstream.send(first)
+    upstream.send(Inner())
+    first.send(completion: .failure(TestError()))
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func cancelReachesTheUpstreamAndTheCurrentInner() {
+    let upstream = TestPublisher<Inner, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(recorder)
+    let inner = Inner()
+    upstream.send(inner)
+    recorder.cancel()
+    #expect(upstream.subscription.isCancelled)
+    #expect(inner.subscription.isCancelled)
+    inner.send(1)
+    #expect(recorder.events == [.subscription])
+  }
+
+  @Test func switchingFromInsideReceiveDoesNotDeadlock() {
+    let upstream = PassthroughSubject<Publishers.Sequence<[Int], Never>, Never>()
+    let recorder = TestSubscriber<Int, Never>(onValue: { value in
+      if value == 1 { upstream.send([10, 11].publisher) }
+    })
+    upstream.switchToLatest().subscribe(recorder)
+    upstream.send([1, 2, 3].publisher)
+    #expect(recorder.values == [1, 10, 11], "the nested switch cancels the first inner")
+  }
+
+  @Test func innerSubscriptionsAreReleasedAfterCancelAndAfterCompletion() {
+    let tracker = SubscriptionTracker()
+    let upstream = PassthroughSubject<SubscriptionTracker.Tracked, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    upstream.switchToLatest().subscribe(recorder)
+    upstream.send(tracker.publisher())
+    upstream.send(tracker.publisher())
+    #expect(tracker.alive == 0 + 1, "the switched-away inner is cancelled and released")
+    tracker.finish(1)
+    #expect(tracker.alive == 0, "a finished inner is released")
+    upstream.send(tracker.publisher())
+    #expect(tracker.alive == 1)
+    recorder.cancel()
+    #expect(tracker.alive == 0, "a cancelled inner is released")
+  }
+
+  @Test func switchesAndValuesFromManyThreadsNeverOverlapOrExceedDemand() {
+    let upstream = PassthroughSubject<PassthroughSubject<Int, Never>, Never>()
+    let inners = (0..<4).map { _ in PassthroughSubject<Int, Never>() }
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .max(300))
+    upstream.switchToLatest().subscribe(recorder)
+    DispatchQueue.concurrentPerform(iterations: inners.count + 2) { worker in
+      if worker == inners.count {
+        for round in 0..<200 { upstream.send(inners[round % inners.count]) }
+      } else if worker == inners.count + 1 {
+        for _ in 0..<100 { recorder.request(.max(3)) }
+      } else {
+        for value in 0..<1_000 { inners[worker].send(worker * 1_000 + value) }
+      }
+    }
+    let values = recorder.values
+    #expect(values.count <= 600, "never more than the demand")
+    #expect(Set(values).count == values.count, "no value twice")
+  }
+
+  @Test func theCombineSpellingsResolve() {
+    let never = PassthroughSubject<Just<Int>, Never>()
+    let first: Publishers.SwitchToLatest<Just<Int>, PassthroughSubject<Just<Int>, Never>> = never.switchToLatest()
+    let failing = PassthroughSubject<Fail<Int, TestError>, TestError>().switchToLatest()
+    _ = (first, failing)
+  }
+}

@@ -1,0 +1,106 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Testing
+
+@testable import Signals
+
+struct SwitchToLatestStateMachineTests {
+  private typealias Machine = SwitchToLatestStateMachine<Int, TestError>
+
+  private func running() -> (Machine, TestSubscription, TestSubscription) {
+    var machine = Machine()
+    let upstream = TestSubscription()
+    let inner = TestSubscription()
+    let kept = machine.receivedUpstreamSubscription(upstream)
+    #expect(kept)
+    #expect(machine.receivedUpstreamValue()?.id == 0)
+    #expect(machine.receivedInnerSubscription(inner, id: 0) == Subscribers.Demand.none)
+    return (machine, upstream, inner)
+  }
+
+  @Test func aNewInnerHandsBackThePreviousSubscriptionToCancel() {
+    var (machine, _, inner) = running()
+    let switched = machine.receivedUpstreamValue()
+    #expect(switched?.id == 1)
+    #expect((switched?.cancel as? TestSubscription) === inner)
+    #expect(machine.receivedInnerSubscription(TestSubscription(), id: 0) == nil, "a stale inner is cancelled")
+    #expect(machine.currentInnerID == 1)
+  }
+
+  @Test func requestsAreCountedAndPassedToTheCurrentInner() {
+    var (machine, _, inner) = running()
+    #expect((machine.requested(.max(2)) as? TestSubscription) === inner)
+    #expect(machine.demand == .max(2))
+    _ = machine.receivedUpstreamValue()
+    #expect(machine.requested(.max(1)) == nil, "the new inner is not subscribed yet")
+    #expect(machine.receivedInnerSubscription(TestSubscription(), id: 1) == .max(3))
+  }
+
+  @Test func valuesBeyondDemandOrFromOldInnersAreDropped() {
+    var (machine, _, _) = running()
+    guard case .drop = machine.receivedInnerValue(1, id: 0) else {
+      Issue.record("no demand: dropped")
+      return
+    }
+    _ = machine.requested(.max(1))
+    guard case .drop = machine.receivedInnerValue(1, id: 7) else {
+      Issue.record("not the current inner: dropped")
+      return
+    }
+    guard case .deliver(1) = machine.receivedInnerValue(1, id: 0) else {
+      Issue.record("delivered")
+      return
+    }
+    #expect(machine.demand == .none)
+  }
+
+  @Test func aValueAcceptedWhileTheTokenIsHeldWaitsForTheHolder() {
+    var (machine, _, _) = running()
+    _ = machine.requested(.max(2))
+    guard case .deliver(1) = machine.receivedInnerValue(1, id: 0) else {
+      Issue.record("delivered")
+      return
+    }
+    guard case .queued = machine.receivedInnerValue(2, id: 0) else {
+      Issue.record("queued")
+      return
+    }
+    let completion = machine.receivedUpstreamCompletion(.failure(TestError()))
+    #expect(!completion.drain, "the holder delivers it")
+    guard case .deliver(2) = machine.nextDelivery(adding: .none, from: 0).next else {
+      Issue.record("the queued value first")
+      return
+    }
+    guard case .complete(.failure) = machine.nextDelivery(adding: .none, from: nil).next else {
+      Issue.record("then the failure")
+      return
+    }
+  }
+
+  @Test func returnedDemandIsForwardedOnlyWhenTheDeliveringInnerIsNotCurrent() {
+    var (machine, _, inner) = running()
+    _ = machine.requested(.max(1))
+    _ = machine.receivedInnerValue(1, id: 0)
+    #expect(machine.nextDelivery(adding: .max(1), from: 0).forward == nil, "the inner's receive returns it")
+    _ = machine.receivedInnerValue(2, id: 0)
+    let next = machine.nextDelivery(adding: .max(1), from: nil)
+    #expect((next.forward as? TestSubscription) === inner)
+  }
+
+  @Test func finishingNeedsTheUpstreamAndTheCurrentInner() {
+    var (machine, _, _) = running()
+    #expect(!machine.receivedUpstreamCompletion(.finished).drain)
+    #expect(machine.receivedInnerCompletion(.finished, id: 0).drain)
+    guard case .complete(.finished) = machine.nextDelivery(adding: .none, from: nil).next else {
+      Issue.record("finished")
+      return
+    }
+    #expect(machine.hasEnded)
+  }
+
+  @Test func cancelTakesBothSubscriptions() {
+    var (machine, _, _) = running()
+    #expect(machine.cancelled().cancel.count == 2)
+    #expect(machine.receivedUpstreamValue() == nil)
+  }
+}
