@@ -60,6 +60,19 @@ struct LifetimeTests {
     checkReleasesEverything { [$0, $0].merge() }
   }
 
+  @Test func flatteningAndRecoveringOperatorsReleaseEverything() {
+    checkReleasesEverything { $0.flatMap { Record<Int, TestError>(output: [$0], completion: .finished) } }
+    checkReleasesEverything {
+      $0.flatMap(maxPublishers: .max(1)) { Record<Int, TestError>(output: [$0, $0], completion: .finished) }
+    }
+    checkReleasesEverything { $0.map { Record<Int, TestError>(output: [$0], completion: .finished) }.switchToLatest() }
+    checkReleasesEverything { $0.append(7, 8) }
+    checkReleasesEverything { $0.prepend(7, 8) }
+    checkReleasesEverything { $0.catch { _ in Just(9) } }
+    checkReleasesEverything { $0.tryCatch { _ in Just(9) }.mapError { $0 as? TestError ?? TestError(id: -1) } }
+    checkReleasesEverything { $0.retry(1) }
+  }
+
   @Test func timeBasedOperatorsReleaseEverything() {
     let scheduler = DispatchQueue.test
     let settle = { scheduler.advance(by: .seconds(10)) }

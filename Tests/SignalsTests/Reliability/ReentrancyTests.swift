@@ -60,6 +60,24 @@ struct ReentrancyTests {
     checkReentrancy { [$0.eraseToAnyPublisher(), nine()].merge() }
   }
 
+  @Test func flatteningAndRecoveringOperatorsAreReentrant() {
+    checkReentrancy { $0.flatMap { Record<Int, TestError>(output: [$0], completion: .finished) } }
+    // Values sent from inside the first delivery reach the subject while the bounded flatMap
+    // still has a live inner and no demand upstream, so the subject drops them, as Combine's
+    // would; the nested-send history differs from the reference by design.
+    checkReentrancy(checksNestedSends: false) {
+      $0.flatMap(maxPublishers: .max(1)) { Record<Int, TestError>(output: [$0, $0], completion: .finished) }
+    }
+    checkReentrancy { $0.map { Record<Int, TestError>(output: [$0], completion: .finished) }.switchToLatest() }
+    checkReentrancy { $0.append(7, 8) }
+    // The first delivery comes from the prefix, before the subject is subscribed: values sent
+    // from inside it are lost to nobody-listening, by design.
+    checkReentrancy(checksNestedSends: false) { $0.prepend(7, 8) }
+    checkReentrancy { $0.catch { _ in Just(9) } }
+    checkReentrancy { $0.tryCatch { _ in Just(9) }.mapError { $0 as? TestError ?? TestError(id: -1) } }
+    checkReentrancy { $0.retry(1) }
+  }
+
   @Test func timeBasedOperatorsAreReentrant() {
     let scheduler = DispatchQueue.test
     let settle = { scheduler.advance(by: .seconds(10)) }
