@@ -32,5 +32,6 @@ enum Tour {
     streamScene,
     asyncSinkScene,
     asyncFutureScene,
+    uploadPostScene,
   ]
 }
