@@ -209,3 +209,10 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
 
 // Safety: the only mutable state is `state`, a `LockedState`.
 extension MulticastInner: @unchecked Sendable {}
+
+// Safety: the only mutable state is `subject`, a `LockedState`; `upstream` is immutable and
+// `Sendable` here. `createSubject` is the caller's closure, documented to run on whichever thread
+// first subscribes or connects (at most once per winner of that race), as in Combine; the
+// closures Signals itself passes (`{ subject }`, `{ ReplaySubject(...) }`) capture only `Sendable`
+// values.
+extension Publishers.Multicast: @unchecked Sendable where Upstream: Sendable, SubjectType: Sendable {}

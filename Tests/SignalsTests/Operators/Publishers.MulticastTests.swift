@@ -161,7 +161,7 @@ struct MulticastTests {
 
   @Test func concurrentSendsSubscribesAndCancelsKeepTheContract() {
     let upstream = PassthroughSubject<Int, Never>()
-    nonisolated(unsafe) let multicast = upstream.multicast(subject: PassthroughSubject())
+    let multicast = upstream.multicast(subject: PassthroughSubject())
     let steady = TestSubscriber<Int, Never>()
     multicast.subscribe(steady)
     let limited = TestSubscriber<Int, Never>(initialDemand: .max(10))

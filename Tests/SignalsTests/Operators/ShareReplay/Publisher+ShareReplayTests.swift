@@ -83,7 +83,7 @@ struct ShareReplayTests {
   @Test func concurrentSubscribersAndSendsSeeEveryValueOnceInOrder() {
     for _ in 0..<10 {
       let subject = PassthroughSubject<Int, Never>()
-      nonisolated(unsafe) let shared = subject.share(replay: 1_000)
+      let shared = subject.share(replay: 1_000)
       let anchor = TestSubscriber<Int, Never>()
       shared.subscribe(anchor)
       let recorders = LockedState.make([TestSubscriber<Int, Never>]())
