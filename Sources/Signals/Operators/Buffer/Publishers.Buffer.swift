@@ -13,8 +13,10 @@ extension Publisher {
   /// events.buffer(size: 2, prefetch: .byRequest, whenFull: .dropOldest).subscribe(slow)
   /// events.send(1)
   /// events.send(2)
-  /// events.send(3)          // full: 1 is dropped
-  /// slow.request(.max(2))   // delivers 2, then 3
+  /// events.send(3)  // the buffer is full: 1 is dropped
+  /// slow.request(.max(2))
+  /// print(slow.values)
+  /// // Prints: [2, 3]
   /// ```
   ///
   /// - Note: Demand: with ``Publishers/PrefetchStrategy/keepFull`` the upstream is asked for
