@@ -28,9 +28,9 @@ extension Publisher {
   ///   `connect()`, on that caller's thread. If two threads make that first call at the same
   ///   moment it may run twice, and only the first subject made is kept.
   /// - Returns: A connectable publisher.
-  public func multicast<SubjectType: Subject>(
-    _ createSubject: @escaping () -> SubjectType
-  ) -> Publishers.Multicast<Self, SubjectType> where Failure == SubjectType.Failure, Output == SubjectType.Output {
+  public func multicast<S: Subject>(
+    _ createSubject: @escaping () -> S
+  ) -> Publishers.Multicast<Self, S> where Failure == S.Failure, Output == S.Output {
     Publishers.Multicast(upstream: self, createSubject: createSubject)
   }
 
@@ -50,9 +50,9 @@ extension Publisher {
   ///
   /// - Parameter subject: The subject to subscribe subscribers and, on connect, this publisher to.
   /// - Returns: A connectable publisher.
-  public func multicast<SubjectType: Subject>(
-    subject: SubjectType
-  ) -> Publishers.Multicast<Self, SubjectType> where Failure == SubjectType.Failure, Output == SubjectType.Output {
+  public func multicast<S: Subject>(
+    subject: S
+  ) -> Publishers.Multicast<Self, S> where Failure == S.Failure, Output == S.Output {
     Publishers.Multicast(upstream: self) { subject }
   }
 }

@@ -109,15 +109,4 @@ struct DemandBufferStateMachineTests {
     #expect(delivered(machine.request(.max(1))) == 1)
     #expect(completion(machine.finishDelivery(adding: .none)) == .finished)
   }
-
-  @Test func theQueueReclaimsItsStorageAfterDraining() {
-    var queue = ValueQueue<Int>()
-    for value in 0..<200 { queue.append(value) }
-    var popped: [Int] = []
-    while let value = queue.popFirst() { popped.append(value) }
-    #expect(popped == Array(0..<200))
-    #expect(queue.isEmpty)
-    queue.append(7)
-    #expect(queue.elements == [7])
-  }
 }

@@ -189,3 +189,24 @@ struct MulticastTests {
     connection.cancel()
   }
 }
+
+extension MulticastTests {
+  @Test func aCurrentValueSubjectGivesEachSubscriberItsValueFirst() {
+    let latest = CurrentValueSubject<Int, Never>(0)
+    let multicast = [1, 2].publisher.multicast(subject: latest)
+    let recorder = TestSubscriber<Int, Never>()
+    multicast.subscribe(recorder)
+    #expect(recorder.values == [0])
+    let connection = multicast.connect()
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .value(2), .completion(.finished)])
+    connection.cancel()
+  }
+
+  @Test func exposesItsUpstreamAndSubjectFactory() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let subject = PassthroughSubject<Int, Never>()
+    let multicast = upstream.multicast(subject: subject)
+    #expect(multicast.upstream === upstream)
+    #expect(multicast.createSubject() === subject)
+  }
+}
