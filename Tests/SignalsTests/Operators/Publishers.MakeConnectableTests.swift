@@ -56,3 +56,28 @@ struct MakeConnectableTests {
     connection.cancel()
   }
 }
+
+extension MakeConnectableTests {
+  @Test func cancelAndCompletionReleaseTheSubscriber() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let connectable = upstream.makeConnectable()
+    let connection = connectable.connect()
+    weak var cancelled: TestSubscriber<Int, Never>?
+    weak var completed: TestSubscriber<Int, Never>?
+    do {
+      let recorder = TestSubscriber<Int, Never>()
+      cancelled = recorder
+      connectable.subscribe(recorder)
+      recorder.cancel()
+    }
+    do {
+      let recorder = TestSubscriber<Int, Never>()
+      completed = recorder
+      connectable.subscribe(recorder)
+      upstream.send(completion: .finished)
+    }
+    #expect(cancelled == nil)
+    #expect(completed == nil)
+    connection.cancel()
+  }
+}

@@ -143,3 +143,15 @@ struct ShareTests {
     }
   }
 }
+
+extension ShareTests {
+  @Test func aSynchronousUpstreamRunsOnceAndLaterSubscribersOnlySeeTheCompletion() {
+    let shared = Just(1).share()
+    let first = TestSubscriber<Int, Never>()
+    let second = TestSubscriber<Int, Never>()
+    shared.subscribe(first)
+    shared.subscribe(second)
+    #expect(first.events == [.subscription, .value(1), .completion(.finished)])
+    #expect(second.events == [.subscription, .completion(.finished)])
+  }
+}

@@ -107,3 +107,33 @@ struct ShareReplayTests {
     }
   }
 }
+
+extension ShareReplayTests {
+  @Test func completionReleasesTheSubscriber() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.share(replay: 1)
+    weak var weakRecorder: TestSubscriber<Int, Never>?
+    do {
+      let recorder = TestSubscriber<Int, Never>()
+      weakRecorder = recorder
+      shared.subscribe(recorder)
+      subject.send(1)
+      subject.send(completion: .finished)
+    }
+    #expect(weakRecorder == nil)
+  }
+
+  @Test func everythingIsReleasedOnceEverySubscriberCancelled() {
+    weak var weakUpstream: PassthroughSubject<Int, Never>?
+    do {
+      let upstream = PassthroughSubject<Int, Never>()
+      weakUpstream = upstream
+      let shared = upstream.share(replay: 2)
+      let recorder = TestSubscriber<Int, Never>()
+      shared.subscribe(recorder)
+      upstream.send(1)
+      recorder.cancel()
+    }
+    #expect(weakUpstream == nil)
+  }
+}
