@@ -155,3 +155,33 @@ extension ShareTests {
     #expect(second.events == [.subscription, .completion(.finished)])
   }
 }
+
+extension ShareTests {
+  @Test func cancellingFromInsideReceiveStopsThatSubscriberAndDisconnects() {
+    let upstream = TestPublisher<Int, Never>()
+    let shared = upstream.share()
+    let box = SubscriberBox<Int>()
+    let recorder = TestSubscriber<Int, Never>(onValue: { _ in box.subscriber?.cancel() })
+    box.subscriber = recorder
+    shared.subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    #expect(recorder.values == [1])
+    #expect(upstream.subscription.isCancelled, "the last subscriber left: the connection is cancelled")
+  }
+
+  @Test func subscribingFromInsideReceiveJoinsForLaterValues() {
+    let upstream = TestPublisher<Int, Never>()
+    let shared = upstream.share()
+    let joiner = TestSubscriber<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>(onValue: { value in
+      if value == 1 { shared.subscribe(joiner) }
+    })
+    shared.subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    #expect(recorder.values == [1, 2])
+    #expect(joiner.values == [2])
+    #expect(upstream.subscriberCount == 1)
+  }
+}

@@ -250,3 +250,19 @@ private final class CancellingSubscriber: Subscriber, @unchecked Sendable {
   func receive(_ input: Int) -> Subscribers.Demand { .none }
   func receive(completion: Subscribers.Completion<Never>) {}
 }
+
+extension CreateTests {
+  @Test func cancellingFromInsideReceiveStopsDeliveryAndCleansUpOnce() {
+    let cleanups = Recorder<String>()
+    let box = SubscriberBox<Int>()
+    let recorder = TestSubscriber<Int, Never>(onValue: { _ in box.subscriber?.cancel() })
+    box.subscriber = recorder
+    AnyPublisher<Int, Never>.create { subscriber in
+      subscriber.send(1)
+      subscriber.send(2)
+      return AnyCancellable { cleanups.append("cleanup") }
+    }.subscribe(recorder)
+    #expect(recorder.values == [1])
+    #expect(cleanups.elements == ["cleanup"])
+  }
+}

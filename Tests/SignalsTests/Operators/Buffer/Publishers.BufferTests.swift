@@ -224,3 +224,24 @@ private final class UpstreamBox: @unchecked Sendable {
   // Safety: written once in single-threaded set-up, before any value flows.
   var upstream: TestPublisher<Int, TestError>?
 }
+
+extension BufferTests {
+  @Test func cancellingFromInsideReceiveStopsTheDrain() {
+    let upstream = TestPublisher<Int, TestError>()
+    let box = CancelBox()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none, onValue: { _ in box.cancel() })
+    box.recorder = recorder
+    upstream.buffer(size: 5, prefetch: .keepFull, whenFull: .dropNewest).subscribe(recorder)
+    for value in 1...3 { upstream.send(value) }
+    recorder.request(.unlimited)
+    #expect(recorder.values == [1])
+    #expect(upstream.subscription.events == [.requested(.max(5)), .cancelled], "no refill after the cancel")
+  }
+}
+
+/// Lets a subscriber cancel itself from inside `receive(_:)`.
+private final class CancelBox: @unchecked Sendable {
+  // Safety: written once in single-threaded set-up, before any value flows.
+  var recorder: TestSubscriber<Int, TestError>?
+  func cancel() { recorder?.cancel() }
+}
