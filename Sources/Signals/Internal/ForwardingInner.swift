@@ -75,6 +75,11 @@ struct UpstreamLink {
     }
   }
 
+  /// Whether the link has ended (completed, failed or cancelled).
+  var isTerminal: Bool {
+    state.withLock { $0.status.isTerminal }
+  }
+
   /// Moves to terminal; returns the subscription if the link was subscribed, `nil` if it had
   /// already ended (or never started). A final value still held is dropped.
   func terminate() -> (any Subscription)? {
