@@ -11,8 +11,9 @@ struct HandleEventsTests {
 
   @Test func closuresRunBeforeEachEventIsPassedOn() {
     let log = LockedState<[String]>.make([])
-    let upstream = TestPublisher<Int, TestError>(onRequest: { demand in log.withLock { $0.append("upstream \(demand)") }
-      })
+    let upstream = TestPublisher<Int, TestError>(onRequest: { demand in
+      log.withLock { $0.append("upstream \(demand)") }
+    })
     let recorder = TestSubscriber<Int, TestError>(
       initialDemand: .max(1), demandPerValue: .max(2),
       onValue: { value in log.withLock { $0.append("downstream \(value)") } })
