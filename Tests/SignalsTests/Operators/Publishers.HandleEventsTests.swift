@@ -54,4 +54,23 @@ struct HandleEventsTests {
     #expect(log.withLock { $0 } == ["cancel"])
     #expect(upstream.subscription.events == [.cancelled])
   }
+
+  @Test func closuresAreReleasedWhenTheSubscriptionIsCancelled() {
+    final class Owner: @unchecked Sendable {
+      // Safety: touched only by the test's own thread.
+      var seen: [Int] = []
+      var cancellable: AnyCancellable?
+    }
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakOwner: Owner?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      owner.cancellable = subject.handleEvents(receiveOutput: { owner.seen.append($0) }).sink { _ in }
+      subject.send(1)
+      #expect(owner.seen == [1])
+      owner.cancellable?.cancel()
+    }
+    #expect(weakOwner == nil)
+  }
 }
