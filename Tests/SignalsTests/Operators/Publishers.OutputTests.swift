@@ -62,4 +62,17 @@ struct OutputTests {
     (0..<3).publisher.output(in: 1...10).subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
   }
+
+  @Test func reentrantSendFromTheLastValueIsNotDelivered() {
+    let subject = PassthroughSubject<Int, Never>()
+    let box = SubscriberBox<Int>()
+    let recorder = TestSubscriber<Int, Never>(onValue: { value in
+      if value < 5 { subject.send(value + 1) }
+      _ = box
+    })
+    box.subscriber = recorder
+    subject.prefix(2).subscribe(recorder)
+    subject.send(1)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
 }

@@ -45,4 +45,17 @@ struct ReplaceErrorTests {
     Just(3).setFailureType(to: TestError.self).replaceError(with: 0).subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(3), .completion(.finished)])
   }
+
+  @Test func requestFromInsideTheReplacementDoesNotDeliverItTwice() {
+    let upstream = TestPublisher<Int, TestError>()
+    let box = SubscriberBox<Int>()
+    let recorder = TestSubscriber<Int, Never>(
+      initialDemand: .none,
+      onValue: { _ in box.subscriber?.request(.max(1)) })
+    box.subscriber = recorder
+    upstream.replaceError(with: -1).subscribe(recorder)
+    upstream.send(completion: .failure(TestError()))
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(-1), .completion(.finished)])
+  }
 }
