@@ -34,7 +34,8 @@ extension Publishers {
   ///
   /// ```swift
   /// import Foundation
-  /// let decoded = Publishers.Decode<Just<Data>, [Int], JSONDecoder>(upstream: Just(Data("[1,2]".utf8)), decoder: JSONDecoder())
+  /// let decoded = Publishers.Decode<Just<Data>, [Int], JSONDecoder>(
+  ///   upstream: Just(Data("[1,2]".utf8)), decoder: JSONDecoder())
   /// let cancellable = decoded.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
   /// // Prints: [1, 2]
   /// ```
@@ -51,7 +52,8 @@ extension Publishers {
     /// Creates a publisher that decodes the values of `upstream` with `decoder`.
     ///
     /// ```swift
-    /// let decoded = Publishers.Decode<Just<Data>, Int, JSONDecoder>(upstream: Just(Data("1".utf8)), decoder: JSONDecoder())
+    /// let decoded = Publishers.Decode<Just<Data>, Int, JSONDecoder>(
+    ///   upstream: Just(Data("1".utf8)), decoder: JSONDecoder())
     /// ```
     ///
     /// - Parameters:

@@ -42,7 +42,8 @@ extension Publisher {
 extension Publishers {
   /// A publisher that runs closures as events pass through it.
   ///
-  /// Made by ``Publisher/handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)``.
+  /// Made by
+  /// ``Publisher/handleEvents(receiveSubscription:receiveOutput:receiveCompletion:receiveCancel:receiveRequest:)``.
   ///
   /// ```swift
   /// let traced = Publishers.HandleEvents(
