@@ -27,6 +27,8 @@ enum Tour {
     futureScene,
     operatorsScene,
     combiningScene,
+    sequencingScene,
+    sharingScene,
     viewModelScene,
     schedulersScene,
     streamScene,

@@ -27,7 +27,7 @@ struct UploadThenPostTests {
 
     func createPost(media: [String]) -> AnyPublisher<String, UploadError> {
       postsCreated.append(media)
-      return Just("post-1").setFailure(UploadError.self)
+      return Just("post-1").setFailureType(to: UploadError.self).eraseToAnyPublisher()
     }
   }
 
@@ -76,13 +76,5 @@ struct UploadThenPostTests {
     api.uploads["b.mov"]!.send(completion: .finished)
     #expect(api.postsCreated.isEmpty)
     #expect(recorder.events == [.subscription])
-  }
-}
-
-extension Just {
-  /// This value as a publisher that can fail with `failure` (`setFailureType(to:)` as an
-  /// `AnyPublisher`).
-  fileprivate func setFailure<E: Error>(_ failure: E.Type) -> AnyPublisher<Output, E> {
-    Record(output: [output], completion: .finished).eraseToAnyPublisher()
   }
 }

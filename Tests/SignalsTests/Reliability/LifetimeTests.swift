@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Dispatch
+import Foundation
 import Signals
 import SignalsTesting
 import Testing
@@ -73,6 +74,47 @@ struct LifetimeTests {
     checkReleasesEverything { $0.retry(1) }
   }
 
+  @Test func sequencingAndReplacingOperatorsReleaseEverything() {
+    checkReleasesEverything { $0.removeDuplicates() }
+    checkReleasesEverything { $0.tryRemoveDuplicates { $0 == $1 }.mapError { $0 as? TestError ?? TestError(id: -1) } }
+    checkReleasesEverything { $0.replaceEmpty(with: 0) }
+    checkReleasesEverything { $0.replaceError(with: 0) }
+    checkReleasesEverything { $0.ignoreOutput() }
+    checkReleasesEverything { $0.replaceError(with: 0).setFailureType(to: TestError.self) }
+    checkReleasesEverything(endings: [.cancel, .finish]) { $0.assertNoFailure() }
+    checkReleasesEverything { $0.map(\.self) }
+    checkReleasesEverything { $0.collect(2) }
+    checkReleasesEverything { $0.output(at: 1) }
+    checkReleasesEverything { $0.output(in: 1..<3) }
+    checkReleasesEverything { $0.prefix(2) }
+    checkReleasesEverything { $0.dropFirst() }
+    checkReleasesEverything { $0.drop { $0 < 2 } }
+    checkReleasesEverything { $0.tryDrop { $0 < 2 }.mapError { $0 as? TestError ?? TestError(id: -1) } }
+    checkReleasesEverything { $0.prefix { $0 < 3 } }
+    checkReleasesEverything { $0.tryPrefix { $0 < 3 }.mapError { $0 as? TestError ?? TestError(id: -1) } }
+  }
+
+  @Test func debuggingCodingAndMaterializingOperatorsReleaseEverything() {
+    checkReleasesEverything { $0.print("check", to: DiscardingStream()) }
+    checkReleasesEverything { $0.handleEvents(receiveOutput: { _ in }, receiveCancel: {}) }
+    checkReleasesEverything { $0.breakpoint(receiveOutput: { _ in false }) }
+    checkReleasesEverything(endings: [.cancel, .finish]) { $0.breakpointOnError() }
+    checkReleasesEverything {
+      $0.encode(encoder: JSONEncoder()).decode(type: Int.self, decoder: JSONDecoder()).mapError {
+        $0 as? TestError ?? TestError(id: -1)
+      }
+    }
+    checkReleasesEverything { $0.materialize().dematerialize() }
+  }
+
+  @Test func multicastingAndBufferingOperatorsReleaseEverything() {
+    checkReleasesEverything { $0.share() }
+    checkReleasesEverything { $0.multicast { PassthroughSubject<Int, TestError>() }.autoconnect() }
+    checkReleasesEverything { $0.share(replay: 2) }
+    checkReleasesEverything { $0.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest) }
+    checkReleasesEverything { $0.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest) }
+  }
+
   @Test func timeBasedOperatorsReleaseEverything() {
     let scheduler = DispatchQueue.test
     let settle = { scheduler.advance(by: .seconds(10)) }
@@ -118,4 +160,9 @@ struct LifetimeTests {
       withExtendedLifetime(cancellables) {}
     }
   }
+}
+
+/// A text stream that keeps nothing, so `print` checks stay quiet.
+private struct DiscardingStream: TextOutputStream {
+  mutating func write(_ string: String) {}
 }

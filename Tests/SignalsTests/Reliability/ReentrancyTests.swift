@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Dispatch
+import Foundation
 import Signals
 import SignalsTesting
 import Testing
@@ -78,6 +79,50 @@ struct ReentrancyTests {
     checkReentrancy { $0.retry(1) }
   }
 
+  @Test func sequencingAndReplacingOperatorsAreReentrant() {
+    checkReentrancy { $0.removeDuplicates() }
+    checkReentrancy { $0.tryRemoveDuplicates { $0 == $1 }.mapError { $0 as? TestError ?? TestError(id: -1) } }
+    checkReentrancy { $0.replaceEmpty(with: 0) }
+    checkReentrancy { $0.replaceError(with: 0) }
+    checkReentrancy { $0.ignoreOutput() }
+    checkReentrancy { $0.replaceError(with: 0).setFailureType(to: TestError.self) }
+    checkReentrancy { $0.assertNoFailure() }
+    checkReentrancy { $0.map(\.self) }
+    checkReentrancy { $0.collect(2) }
+    checkReentrancy { $0.output(at: 1) }
+    checkReentrancy { $0.output(in: 1..<3) }
+    checkReentrancy { $0.prefix(2) }
+    checkReentrancy { $0.dropFirst() }
+    checkReentrancy { $0.drop { $0 < 2 } }
+    checkReentrancy { $0.tryDrop { $0 < 2 }.mapError { $0 as? TestError ?? TestError(id: -1) } }
+    checkReentrancy { $0.prefix { $0 < 3 } }
+    checkReentrancy { $0.tryPrefix { $0 < 3 }.mapError { $0 as? TestError ?? TestError(id: -1) } }
+  }
+
+  @Test func debuggingCodingAndMaterializingOperatorsAreReentrant() {
+    checkReentrancy { $0.print("check", to: DiscardingStream()) }
+    checkReentrancy { $0.handleEvents(receiveOutput: { _ in }, receiveCancel: {}) }
+    checkReentrancy { $0.breakpoint(receiveOutput: { _ in false }) }
+    checkReentrancy { $0.breakpointOnError() }
+    checkReentrancy {
+      $0.encode(encoder: JSONEncoder()).decode(type: Int.self, decoder: JSONDecoder()).mapError {
+        $0 as? TestError ?? TestError(id: -1)
+      }
+    }
+    checkReentrancy { $0.materialize().dematerialize() }
+  }
+
+  @Test func multicastingAndBufferingOperatorsAreReentrant() {
+    checkReentrancy { $0.share() }
+    checkReentrancy { $0.multicast { PassthroughSubject<Int, TestError>() }.autoconnect() }
+    checkReentrancy { $0.share(replay: 2) }
+    // Values sent from inside a delivery meet a full buffer (or a subject with no demand left),
+    // which drops them by its strategy, as Combine's would: the nested-send history differs from
+    // the reference by design.
+    checkReentrancy(checksNestedSends: false) { $0.buffer(size: 2, prefetch: .keepFull, whenFull: .dropOldest) }
+    checkReentrancy(checksNestedSends: false) { $0.buffer(size: 2, prefetch: .byRequest, whenFull: .dropNewest) }
+  }
+
   @Test func timeBasedOperatorsAreReentrant() {
     let scheduler = DispatchQueue.test
     let settle = { scheduler.advance(by: .seconds(10)) }
@@ -122,4 +167,9 @@ private let reentrancyLinks = LockedState<[AnyCancellable]>.make([])
 /// One value that can fail with `TestError`, to combine with the subject.
 private func nine() -> AnyPublisher<Int, TestError> {
   Record<Int, TestError>(output: [9], completion: .finished).eraseToAnyPublisher()
+}
+
+/// A text stream that keeps nothing, so `print` checks stay quiet.
+private struct DiscardingStream: TextOutputStream {
+  mutating func write(_ string: String) {}
 }
