@@ -27,10 +27,13 @@ enum Tour {
     futureScene,
     operatorsScene,
     combiningScene,
+    sequencingScene,
+    sharingScene,
     viewModelScene,
     schedulersScene,
     streamScene,
     asyncSinkScene,
     asyncFutureScene,
+    uploadPostScene,
   ]
 }

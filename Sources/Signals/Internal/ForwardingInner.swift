@@ -30,6 +30,9 @@ struct UpstreamLink {
   private struct State {
     var status = SubscriptionStatus.awaitingSubscription
     var demand = Subscribers.Demand.none
+    /// Upstream completed and the operator's last value waits for downstream demand (see
+    /// ``UpstreamLink/endHoldingFinalValue(adding:)``).
+    var holdsFinalValue = false
   }
 
   /// What the per-value path may do with one upstream value.
@@ -72,12 +75,78 @@ struct UpstreamLink {
     }
   }
 
+  /// Whether the link has ended (completed, failed or cancelled).
+  var isTerminal: Bool {
+    state.withLock { $0.status.isTerminal }
+  }
+
   /// Moves to terminal; returns the subscription if the link was subscribed, `nil` if it had
-  /// already ended (or never started).
+  /// already ended (or never started). A final value still held is dropped.
   func terminate() -> (any Subscription)? {
     state.withLock { state in
-      defer { state.status = .terminal }
+      defer {
+        state.status = .terminal
+        state.holdsFinalValue = false
+      }
       return state.status.subscription
+    }
+  }
+
+  /// What to do with an operator's last value once upstream has completed.
+  enum FinalValueAdmission {
+    /// The link had already ended: send nothing.
+    case closed
+    /// Downstream has demand for it: send it now, then `.finished`.
+    case deliver
+    /// No demand yet: the value is held; a later ``UpstreamLink/requestReleasingFinalValue(_:)``
+    /// says when to send it.
+    case hold
+  }
+
+  /// Upstream completed and the operator has one last value to send before `.finished` (the
+  /// replacement of `replaceError`/`replaceEmpty`, a partial `collect` batch, a materialized
+  /// completion).
+  ///
+  /// Folds in `returned` (the demand downstream returned for the previous value), moves the link
+  /// to terminal, and either reserves one unit of demand for the value or marks it held. The
+  /// upstream subscription is handed back so it is released after unlocking.
+  func endHoldingFinalValue(
+    adding returned: Subscribers.Demand
+  ) -> (admission: FinalValueAdmission, released: (any Subscription)?) {
+    state.withLock { state in
+      guard case .subscribed(let upstream) = state.status else { return (.closed, nil) }
+      state.status = .terminal
+      state.demand += returned
+      guard state.demand > 0 else {
+        state.holdsFinalValue = true
+        return (.hold, upstream)
+      }
+      state.demand -= 1
+      return (.deliver, upstream)
+    }
+  }
+
+  /// What a request from downstream leads to on a link that may hold a final value.
+  enum RequestOutcome {
+    /// Forward the demand to this upstream subscription.
+    case forward(any Subscription)
+    /// The held final value is now demanded: send it, then `.finished`.
+    case deliverFinalValue
+    /// Nothing to do (the demand waits for the subscription, or the link has ended).
+    case none
+  }
+
+  /// As ``request(_:)``, but a request arriving while a final value is held releases it (once).
+  func requestReleasingFinalValue(_ demand: Subscribers.Demand) -> RequestOutcome {
+    state.withLock { state in
+      if state.holdsFinalValue {
+        state.holdsFinalValue = false
+        return .deliverFinalValue
+      }
+      if state.status.isTerminal { return .none }
+      state.demand += demand
+      guard let upstream = state.status.subscription else { return .none }
+      return .forward(upstream)
     }
   }
 }

@@ -108,26 +108,40 @@ extension Publishers {
 // `Sendable` here.
 extension Publishers.Autoconnect: @unchecked Sendable where Upstream: Sendable {}
 
-/// Forwards everything, and tells the parent when the subscriber cancels.
+/// Forwards everything, tells the parent when the subscriber cancels, and releases the subscriber
+/// once the subscription ends.
 private final class AutoconnectInner<Downstream: Subscriber, Upstream: ConnectablePublisher>: Subscriber,
   Subscription, CustomStringConvertible
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private let downstream: Downstream
+  private enum State {
+    /// Waiting for the upstream's subscription.
+    case awaitingSubscription(Downstream)
+    /// Attached.
+    case subscribed(Downstream, any Subscription)
+    /// Completed or cancelled; the subscriber is released.
+    case terminal
+  }
+
   private let parent: Publishers.Autoconnect<Upstream>
-  private let status = LockedState.make(SubscriptionStatus.awaitingSubscription)
+  private let state: LockedState<State>
 
   init(downstream: Downstream, parent: Publishers.Autoconnect<Upstream>) {
-    self.downstream = downstream
     self.parent = parent
+    state = .make(.awaitingSubscription(downstream))
   }
 
   var description: String { "Autoconnect" }
 
   func receive(subscription: any Subscription) {
-    guard status.withLock({ $0.accept(subscription) }) else {
+    let downstream = state.withLock { state -> Downstream? in
+      guard case .awaitingSubscription(let downstream) = state else { return nil }
+      state = .subscribed(downstream, subscription)
+      return downstream
+    }
+    guard let downstream else {
       subscription.cancel()
       return
     }
@@ -135,32 +149,41 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard status.withLock({ $0.subscription != nil }) else { return .none }
-    return downstream.receive(input)
+    let downstream = state.withLock { state -> Downstream? in
+      guard case .subscribed(let downstream, _) = state else { return nil }
+      return downstream
+    }
+    return downstream?.receive(input) ?? .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let live = status.withLock { status in
-      defer { status = .terminal }
-      return status.subscription != nil
+    let downstream = state.withLock { state -> Downstream? in
+      guard case .subscribed(let downstream, _) = state else { return nil }
+      state = .terminal
+      return downstream
     }
-    if live { downstream.receive(completion: completion) }
+    downstream?.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    status.withLock { $0.subscription }?.request(demand)
+    let upstream = state.withLock { state -> (any Subscription)? in
+      guard case .subscribed(_, let upstream) = state else { return nil }
+      return upstream
+    }
+    upstream?.request(demand)
   }
 
   func cancel() {
-    let upstream = status.withLock { status in
-      defer { status = .terminal }
-      return status.subscription
+    let ended = state.withLock { state -> State in
+      defer { state = .terminal }
+      return state
     }
-    guard let upstream else { return }
+    // The subscriber is released when `ended` goes, after unlocking.
+    guard case .subscribed(_, let upstream) = ended else { return }
     parent.subscriberCancelled()
     upstream.cancel()
   }
 }
 
-// Safety: the only mutable state is `status`, a `LockedState`; the rest is immutable.
+// Safety: the only mutable state is `state`, a `LockedState`; `parent` is immutable.
 extension AutoconnectInner: @unchecked Sendable {}

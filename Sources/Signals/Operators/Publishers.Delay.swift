@@ -16,7 +16,10 @@ extension Publisher {
   /// ```
   ///
   /// - Note: Demand goes straight upstream; demand the subscriber returns from `receive(_:)` is
-  ///   requested after the delayed delivery. Cancelling drops deliveries not yet made.
+  ///   requested after the delayed delivery. Cancelling drops deliveries not yet made. Events keep
+  ///   their order even on a scheduler that may run two due actions out of order (a
+  ///   `DispatchQueue` coalesces timers whose deadlines are close): each scheduled action delivers
+  ///   the oldest event still waiting, not the one that scheduled it.
   ///
   /// - Parameters:
   ///   - interval: How long to delay each event.
@@ -95,6 +98,48 @@ where
   Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable, Context.SchedulerOptions: Sendable
 {}
 
+/// The state of a delay: the pass-through bookkeeping and the events scheduled but not yet
+/// delivered, oldest first.
+private struct DelayState<Input, Failure: Error> {
+  enum Event {
+    case value(Input)
+    case completion(Subscribers.Completion<Failure>)
+  }
+
+  var passThrough = PassThroughState()
+  /// Scheduled events; `head` indexes the oldest one still waiting.
+  private var pending: [Event] = []
+  private var head = 0
+
+  mutating func enqueue(_ event: Event) {
+    pending.append(event)
+  }
+
+  /// Takes the oldest waiting event; compacts the queue once it is half consumed.
+  mutating func dequeue() -> Event? {
+    guard head < pending.count else { return nil }
+    let event = pending[head]
+    head += 1
+    if head == pending.count {
+      pending.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 32, head * 2 >= pending.count {
+      pending.removeFirst(head)
+      head = 0
+    }
+    return event
+  }
+
+  /// Drops every waiting event (on cancel) and returns them, to be released outside the lock.
+  mutating func drain() -> [Event] {
+    defer {
+      pending = []
+      head = 0
+    }
+    return Array(pending[head...])
+  }
+}
+
 private final class DelayInner<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>: Subscriber,
   Subscription, CustomStringConvertible
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
@@ -106,7 +151,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   private let tolerance: Context.SchedulerTimeType.Stride
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let state = LockedState.make(PassThroughState())
+  private let state = LockedState.make(DelayState<Input, Failure>())
 
   init(downstream: Downstream, publisher: Publishers.Delay<Upstream, Context>) {
     self.downstream = downstream
@@ -119,7 +164,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   var description: String { "Delay" }
 
   func receive(subscription: any Subscription) {
-    guard state.withLock({ $0.status.accept(subscription) }) else {
+    guard state.withLock({ $0.passThrough.status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -127,39 +172,59 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard state.withLock({ $0.takeOneDemand() }) else { return .none }
-    schedule { self.deliver(input) }
+    let accepted = state.withLock { state in
+      guard state.passThrough.takeOneDemand() else { return false }
+      state.enqueue(.value(input))
+      return true
+    }
+    if accepted { scheduleDelivery() }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    guard state.withLock({ $0.status.subscription != nil }) else { return }
-    schedule { self.deliver(completion) }
+    let accepted = state.withLock { state in
+      guard state.passThrough.status.subscription != nil else { return false }
+      state.enqueue(.completion(completion))
+      return true
+    }
+    if accepted { scheduleDelivery() }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { $0.add(demand) }?.request(demand)
+    state.withLock { $0.passThrough.add(demand) }?.request(demand)
   }
 
   func cancel() {
-    state.withLock { $0.terminate() }?.cancel()
+    let (upstream, dropped) = state.withLock { state in (state.passThrough.terminate(), state.drain()) }
+    upstream?.cancel()
+    withExtendedLifetime(dropped) {}
   }
 
-  private func schedule(_ work: @escaping () -> Void) {
-    scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options, work)
-  }
-
-  private func deliver(_ input: Input) {
-    guard state.withLock({ $0.status.subscription != nil }) else { return }
-    let additional = downstream.receive(input)
-    if additional > 0 {
-      state.withLock { $0.add(additional) }?.request(additional)
+  private func scheduleDelivery() {
+    scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options) {
+      self.deliverOldest()
     }
   }
 
-  private func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let live = state.withLock { $0.terminate() != nil }
-    if live { downstream.receive(completion: completion) }
+  /// Delivers the oldest waiting event: one action was scheduled per event, so every event is
+  /// delivered once, in arrival order, whichever action runs first.
+  private func deliverOldest() {
+    let event = state.withLock { state -> DelayState<Input, Failure>.Event? in
+      guard state.passThrough.status.subscription != nil, let event = state.dequeue() else { return nil }
+      if case .completion = event { _ = state.passThrough.terminate() }
+      return event
+    }
+    switch event {
+    case .value(let input):
+      let additional = downstream.receive(input)
+      if additional > 0 {
+        state.withLock { $0.passThrough.add(additional) }?.request(additional)
+      }
+    case .completion(let completion):
+      downstream.receive(completion: completion)
+    case nil:
+      break
+    }
   }
 }
 

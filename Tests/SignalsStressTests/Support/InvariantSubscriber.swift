@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Dispatch
 import Signals
 
 /// A subscriber that checks the subscriber contract as events arrive, from any thread, and
@@ -26,6 +27,8 @@ final class InvariantSubscriber: Subscriber, @unchecked Sendable {
   }
 
   private let state = LockedState<State>.make(State())
+  /// Signalled once per completion received, for tests whose completion arrives on another thread.
+  let completed = DispatchSemaphore(value: 0)
   private let initialDemand: Subscribers.Demand
   private let demandPerValue: Subscribers.Demand
   /// How values are split into sources whose order must be kept: `value / sourceWidth`.
@@ -79,6 +82,7 @@ final class InvariantSubscriber: Subscriber, @unchecked Sendable {
       state.completions += 1
       if state.completions > 1 { state.violations.append("completion delivered \(state.completions) times") }
     }
+    completed.signal()
   }
 
   /// Asks for more, recording the grant first so a value racing the request is never counted as

@@ -60,4 +60,55 @@ struct DelayTests {
   @Test func keepsTheContract() {
     checkOperatorContract { $0.delay(for: 1, scheduler: ImmediateScheduler.shared) }
   }
+
+  @Test func eventsKeepTheirOrderWhenTheSchedulerRunsDueActionsOutOfOrder() {
+    let scheduler = ShufflingScheduler()
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    for value in 1...5 { subject.send(value) }
+    subject.send(completion: .failure(TestError(id: 1)))
+    scheduler.runLastScheduledFirst()
+    #expect(
+      recorder.events == [
+        .subscription, .value(1), .value(2), .value(3), .value(4), .value(5),
+        .completion(.failure(TestError(id: 1))),
+      ])
+  }
+}
+
+/// A scheduler that keeps every action and runs them newest first, as a scheduler that coalesces
+/// close deadlines may.
+private final class ShufflingScheduler: Scheduler, @unchecked Sendable {
+  // Safety: used from one thread only, by one test.
+  typealias SchedulerTimeType = DispatchQueue.SchedulerTimeType
+  typealias SchedulerOptions = Never
+
+  private var actions: [() -> Void] = []
+
+  var now: SchedulerTimeType { SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)) }
+  var minimumTolerance: SchedulerTimeType.Stride { .zero }
+
+  func schedule(options: Never?, _ action: @escaping () -> Void) { actions.append(action) }
+
+  func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: Never?,
+    _ action: @escaping () -> Void
+  ) {
+    actions.append(action)
+  }
+
+  func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
+    options: Never?, _ action: @escaping () -> Void
+  ) -> any Cancellable {
+    actions.append(action)
+    return AnyCancellable {}
+  }
+
+  func runLastScheduledFirst() {
+    let due = actions.reversed()
+    actions.removeAll()
+    for action in due { action() }
+  }
 }

@@ -1,0 +1,60 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+/// A first-in, first-out queue of values for state machines that live under a lock.
+///
+/// Popping moves the value out (its slot becomes `nil`), so the caller — not the lock holder —
+/// owns the last reference and releases it after unlocking; dropping the whole queue likewise
+/// hands every value back. Storage is reclaimed only when the slots being discarded are empty, so
+/// no user value is ever released inside the critical section.
+struct ValueQueue<Element> {
+  private var slots: ContiguousArray<Element?> = []
+  private var head = 0
+
+  /// Creates an empty queue.
+  init() {}
+
+  /// Creates a queue holding `elements`, oldest first.
+  init(_ elements: some Sequence<Element>) {
+    slots = ContiguousArray(elements.lazy.map { Optional($0) })
+  }
+
+  /// How many values are waiting.
+  var count: Int { slots.count - head }
+
+  /// Whether no value is waiting.
+  var isEmpty: Bool { head == slots.count }
+
+  /// Adds `element` at the back.
+  mutating func append(_ element: Element) {
+    slots.append(element)
+  }
+
+  /// Removes and returns the oldest value.
+  mutating func popFirst() -> Element? {
+    guard head < slots.count else { return nil }
+    let element = slots[head].take()
+    head += 1
+    if head == slots.count {
+      // Every slot is empty: nothing user-owned is released here.
+      slots.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 64, head * 2 >= slots.count {
+      slots.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+
+  /// The waiting values, oldest first, without removing them.
+  var elements: [Element] {
+    slots[head...].map { $0! }
+  }
+
+  /// Empties the queue and returns what it held, for the caller to release after unlocking.
+  mutating func removeAll() -> ContiguousArray<Element?> {
+    defer { head = 0 }
+    var taken: ContiguousArray<Element?> = []
+    swap(&taken, &slots)
+    return taken
+  }
+}

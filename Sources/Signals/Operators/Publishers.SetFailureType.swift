@@ -1,0 +1,99 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+extension Publisher where Failure == Never {
+  /// Gives a publisher that cannot fail the failure type another publisher expects.
+  ///
+  /// Nothing changes at run time: values, demand and `.finished` pass through, and no failure is
+  /// ever sent. Use it to combine a never-failing publisher with a failing one (`zip`,
+  /// `flatMap`, `merge`), whose failure types must match.
+  ///
+  /// ```swift
+  /// struct Offline: Error {}
+  /// let cancellable = Just(1).setFailureType(to: Offline.self)
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// // Prints: 1
+  /// //         finished
+  /// ```
+  ///
+  /// - Parameter failureType: The failure type to declare.
+  /// - Returns: A ``Publishers/SetFailureType`` publisher.
+  public func setFailureType<E: Error>(to failureType: E.Type) -> Publishers.SetFailureType<Self, E> {
+    Publishers.SetFailureType(upstream: self)
+  }
+}
+
+extension Publishers {
+  /// A never-failing publisher that declares a failure type.
+  ///
+  /// Made by ``Publisher/setFailureType(to:)``.
+  ///
+  /// ```swift
+  /// struct Offline: Error {}
+  /// let typed = Publishers.SetFailureType<Just<Int>, Offline>(upstream: Just(1))
+  /// let cancellable = typed.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+  /// // Prints: 1
+  /// ```
+  public struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+    /// The upstream's output type.
+    public typealias Output = Upstream.Output
+
+    /// The never-failing publisher.
+    public let upstream: Upstream
+
+    /// Creates a publisher that republishes `upstream` with the failure type `Failure`.
+    ///
+    /// ```swift
+    /// let typed = Publishers.SetFailureType<Just<Int>, any Error>(upstream: Just(1))
+    /// ```
+    ///
+    /// - Parameter upstream: The never-failing publisher.
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    /// Attaches `subscriber` through an inner that forwards everything.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber))
+    }
+
+    /// Declares a different failure type on the same upstream, without another stage.
+    ///
+    /// ```swift
+    /// let retyped = Just(1).setFailureType(to: CancellationError.self).setFailureType(to: (any Error).self)
+    /// ```
+    ///
+    /// - Parameter failure: The failure type to declare.
+    /// - Returns: A ``Publishers/SetFailureType`` on the same upstream.
+    public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
+      Publishers.SetFailureType(upstream: upstream)
+    }
+  }
+}
+
+extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
+
+extension Publishers.SetFailureType: Sendable where Upstream: Sendable {}
+
+extension Publishers.SetFailureType {
+  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    typealias Input = Output
+    typealias Failure = Never
+
+    let downstream: Downstream
+    let link = UpstreamLink()
+    var returnedDemand = Subscribers.Demand.none
+
+    init(downstream: Downstream) {
+      self.downstream = downstream
+    }
+
+    var description: String { "SetFailureType" }
+
+    func step(_ input: Input) -> ForwardingStep<Output, Downstream.Failure> { .send(input) }
+
+    func mapFailure(_ failure: Never) -> Downstream.Failure {}
+  }
+}

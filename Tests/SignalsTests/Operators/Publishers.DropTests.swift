@@ -1,0 +1,39 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct DropTests {
+  @Test func dropFirstKeepsTheContract() {
+    checkOperatorContract { $0.dropFirst(2) }
+  }
+
+  @Test func downstreamIsSubscribedBeforeUpstreamAndAsksCountPlusDemand() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    upstream.dropFirst(2).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    upstream.sendSubscription()
+    #expect(upstream.subscription.events == [.requested(.max(5))])
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.send(2) == .none)
+    #expect(upstream.send(3) == .none)
+    recorder.request(.max(1))
+    #expect(upstream.subscription.events == [.requested(.max(5)), .requested(.max(1))])
+    #expect(recorder.values == [3])
+  }
+
+  @Test func noDemandAndNoCountAsksForNothing() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    upstream.dropFirst(0).subscribe(TestSubscriber<Int, TestError>(initialDemand: .none))
+    upstream.sendSubscription()
+    #expect(upstream.subscription.events.isEmpty)
+  }
+
+  @Test func skipsTheFirstValuesOfASequence() {
+    let recorder = TestSubscriber<Int, Never>()
+    (1...5).publisher.dropFirst().subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(2), .value(3), .value(4), .value(5), .completion(.finished)])
+  }
+}

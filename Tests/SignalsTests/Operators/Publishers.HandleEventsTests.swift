@@ -1,0 +1,76 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct HandleEventsTests {
+  @Test func handleEventsKeepsTheContract() {
+    checkOperatorContract { $0.handleEvents(receiveOutput: { _ in }) }
+  }
+
+  @Test func closuresRunBeforeEachEventIsPassedOn() {
+    let log = LockedState<[String]>.make([])
+    let upstream = TestPublisher<Int, TestError>(onRequest: { demand in
+      log.withLock { $0.append("upstream \(demand)") }
+    })
+    let recorder = TestSubscriber<Int, TestError>(
+      initialDemand: .max(1), demandPerValue: .max(2),
+      onValue: { value in log.withLock { $0.append("downstream \(value)") } })
+    upstream.handleEvents(
+      receiveSubscription: { _ in log.withLock { $0.append("subscription") } },
+      receiveOutput: { value in log.withLock { $0.append("output \(value)") } },
+      receiveCompletion: { completion in log.withLock { $0.append("completion \(completion)") } },
+      receiveCancel: { log.withLock { $0.append("cancel") } },
+      receiveRequest: { demand in log.withLock { $0.append("request \(demand)") } }
+    )
+    .subscribe(recorder)
+    upstream.send(5)
+    upstream.send(completion: .finished)
+    #expect(
+      log.withLock { $0 } == [
+        "subscription", "request max(1)", "upstream max(1)", "output 5", "downstream 5", "request max(2)",
+        "completion finished",
+      ])
+    #expect(recorder.events == [.subscription, .value(5), .completion(.finished)])
+  }
+
+  @Test func cancelRunsReceiveCancelOnceAndNothingAfter() {
+    let log = LockedState<[String]>.make([])
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.handleEvents(
+      receiveOutput: { value in log.withLock { $0.append("output \(value)") } },
+      receiveCompletion: { _ in log.withLock { $0.append("completion") } },
+      receiveCancel: { log.withLock { $0.append("cancel") } },
+      receiveRequest: { _ in log.withLock { $0.append("request") } }
+    )
+    .subscribe(recorder)
+    recorder.cancel()
+    recorder.cancel()
+    recorder.request(.max(1))
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    #expect(log.withLock { $0 } == ["cancel"])
+    #expect(upstream.subscription.events == [.cancelled])
+  }
+
+  @Test func closuresAreReleasedWhenTheSubscriptionIsCancelled() {
+    final class Owner: @unchecked Sendable {
+      // Safety: touched only by the test's own thread.
+      var seen: [Int] = []
+      var cancellable: AnyCancellable?
+    }
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakOwner: Owner?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      owner.cancellable = subject.handleEvents(receiveOutput: { owner.seen.append($0) }).sink { _ in }
+      subject.send(1)
+      #expect(owner.seen == [1])
+      owner.cancellable?.cancel()
+    }
+    #expect(weakOwner == nil)
+  }
+}

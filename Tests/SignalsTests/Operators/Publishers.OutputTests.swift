@@ -1,0 +1,78 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct OutputTests {
+  @Test func outputKeepsTheContract() {
+    checkOperatorContract { $0.output(in: 1..<4) }
+  }
+
+  @Test func prefixKeepsTheContract() {
+    checkOperatorContract { $0.prefix(2) }
+  }
+
+  @Test func rangesTranslateLikeCombine() {
+    let empty = Empty<Int, Never>()
+    #expect(empty.prefix(3).range == 0..<3)
+    #expect(empty.prefix(0).range == 0..<0)
+    #expect(empty.output(at: 4).range == 4..<5)
+    #expect(empty.output(in: ...8).range == 0..<9)
+    #expect(empty.output(in: 8...).range == 8..<Int.max)
+    #expect(empty.output(in: 2...3).range == 2..<4)
+  }
+
+  @Test func valuesBeforeTheRangeAskForOneMoreAndTheLastOneFinishes() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(2), demandPerValue: .max(5))
+    upstream.output(in: 2..<4).subscribe(recorder)
+    #expect(upstream.subscription.events == [.requested(.max(2))])
+    #expect(upstream.send(0) == .max(1))
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .max(5))
+    #expect(recorder.completion == nil)
+    #expect(upstream.send(3) == .none)
+    #expect(recorder.events == [.subscription, .value(2), .value(3), .completion(.finished)])
+    #expect(upstream.subscription.events == [.requested(.max(2)), .cancelled])
+    upstream.send(4)
+    #expect(recorder.events.count == 4)
+  }
+
+  @Test func prefixFinishesAsSoonAsTheCountIsReached() {
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.prefix(1).subscribe(recorder)
+    subject.send(7)
+    #expect(recorder.events == [.subscription, .value(7), .completion(.finished)])
+  }
+
+  @Test func emptyRangeFinishesAtTheFirstValue() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.prefix(0).subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    upstream.send(1)
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(upstream.subscription.isCancelled)
+  }
+
+  @Test func upstreamCompletionBeforeTheRangeEndIsForwarded() {
+    let recorder = TestSubscriber<Int, Never>()
+    (0..<3).publisher.output(in: 1...10).subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func reentrantSendFromTheLastValueIsNotDelivered() {
+    let subject = PassthroughSubject<Int, Never>()
+    let box = SubscriberBox<Int>()
+    let recorder = TestSubscriber<Int, Never>(onValue: { value in
+      if value < 5 { subject.send(value + 1) }
+      _ = box
+    })
+    box.subscriber = recorder
+    subject.prefix(2).subscribe(recorder)
+    subject.send(1)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+}

@@ -1,0 +1,53 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+import SignalsTesting
+import Testing
+
+struct RemoveDuplicatesTests {
+  @Test func removeDuplicatesKeepsTheContract() {
+    checkOperatorContract { $0.removeDuplicates() }
+  }
+
+  @Test func tryRemoveDuplicatesKeepsTheContract() {
+    checkOperatorContract { $0.tryRemoveDuplicates { $0 == $1 }.mapError { $0 as! TestError } }
+  }
+
+  @Test func removeDuplicatesDropsRepeatsAndAsksForOneMore() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    upstream.removeDuplicates().subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .none)
+    #expect(upstream.send(2) == .max(1))
+    #expect(upstream.send(1) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(1), .completion(.finished)])
+    #expect(upstream.subscription.events == [.requested(.max(3))])
+  }
+
+  @Test func removeDuplicatesByComparesWithTheValueJustBefore() {
+    // 1, 2, 3 are each "close" to their predecessor, so only 1 passes although 3 is far from 1.
+    let recorder = TestSubscriber<Int, Never>()
+    [1, 2, 3, 10].publisher.removeDuplicates { abs($0 - $1) < 2 }.subscribe(recorder)
+    #expect(recorder.events == [.subscription, .value(1), .value(10), .completion(.finished)])
+  }
+
+  @Test func tryRemoveDuplicatesFailsWithTheThrownErrorAndCancelsUpstream() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.tryRemoveDuplicates { old, new in
+      if new == 0 { throw TestError(id: 9) }
+      return old == new
+    }
+    .mapError { $0 as! TestError }
+    .subscribe(recorder)
+    upstream.send(0)  // the first value is never compared
+    upstream.send(1)
+    upstream.send(0)
+    upstream.send(5)
+    #expect(recorder.events == [.subscription, .value(0), .value(1), .completion(.failure(TestError(id: 9)))])
+    #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
+  }
+}
