@@ -67,6 +67,67 @@ extension Publisher where Failure == Never {
   }
 }
 
+extension Publisher where Failure == Never {
+  /// Turns every value of a publisher that cannot fail into a publisher that can, and merges their
+  /// values.
+  ///
+  /// The upstream's failure type is raised to the inner publishers' with
+  /// ``Publisher/setFailureType(to:)`` first; otherwise the operator is
+  /// ``Publisher/flatMap(maxPublishers:_:)``.
+  ///
+  /// ```swift
+  /// struct NotFound: Error {}
+  /// let cancellable = [1, 2].publisher
+  ///   .flatMap { id in Result<String, NotFound>.Publisher(id == 1 ? .success("Ada") : .failure(NotFound())) }
+  ///   .sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+  /// // Prints: Ada
+  /// //         failure(NotFound())
+  /// ```
+  ///
+  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)``.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: How many inner publishers may run at once; unlimited by default.
+  ///   - transform: Makes the inner publisher for a value.
+  /// - Returns: A ``Publishers/FlatMap`` over the upstream with its failure type raised.
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited,
+    _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+    setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
+  }
+}
+
+extension Publisher {
+  /// Turns every value into a publisher that cannot fail and merges their values, keeping this
+  /// publisher's failure type.
+  ///
+  /// Each inner publisher's failure type is raised to the upstream's with
+  /// ``Publisher/setFailureType(to:)``; otherwise the operator is
+  /// ``Publisher/flatMap(maxPublishers:_:)``.
+  ///
+  /// ```swift
+  /// struct Offline: Error {}
+  /// let ids = PassthroughSubject<Int, Offline>()
+  /// let cancellable = ids.flatMap { Just($0 * 10) }.sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+  /// ids.send(4)
+  /// // Prints: 40
+  /// ```
+  ///
+  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)``.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: How many inner publishers may run at once; unlimited by default.
+  ///   - transform: Makes the inner publisher for a value.
+  /// - Returns: A ``Publishers/FlatMap`` over inner publishers with their failure type raised.
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited,
+    _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+    flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+  }
+}
+
 extension Publishers {
   /// A publisher that subscribes to a publisher made from each upstream value and merges their
   /// values.

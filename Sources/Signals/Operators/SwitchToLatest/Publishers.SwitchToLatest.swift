@@ -58,6 +58,57 @@ extension Publisher where Output: Publisher, Failure == Never, Output.Failure ==
   }
 }
 
+extension Publisher where Output: Publisher, Failure == Never {
+  /// Republishes the values of the most recent publisher the upstream sent, when only those
+  /// publishers can fail.
+  ///
+  /// The upstream's failure type is raised to its publishers' with
+  /// ``Publisher/setFailureType(to:)`` first; otherwise the operator is
+  /// ``Publisher/switchToLatest()``.
+  ///
+  /// ```swift
+  /// struct Offline: Error {}
+  /// let requests = PassthroughSubject<Fail<String, Offline>, Never>()
+  /// let cancellable = requests.switchToLatest().sink(receiveCompletion: { print($0) }, receiveValue: { _ in })
+  /// requests.send(Fail(error: Offline()))
+  /// // Prints: failure(Offline())
+  /// ```
+  ///
+  /// - Note: Demand, completion and threading are those of ``Publisher/switchToLatest()``.
+  ///
+  /// - Returns: A ``Publishers/SwitchToLatest`` over the upstream with its failure type raised.
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
+    setFailureType(to: Output.Failure.self).switchToLatest()
+  }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+  /// Republishes the values of the most recent publisher the upstream sent, when only the
+  /// upstream can fail.
+  ///
+  /// Each publisher's failure type is raised to the upstream's with
+  /// ``Publisher/setFailureType(to:)``; otherwise the operator is ``Publisher/switchToLatest()``.
+  ///
+  /// ```swift
+  /// struct Offline: Error {}
+  /// let queries = PassthroughSubject<Just<String>, Offline>()
+  /// let cancellable = queries.switchToLatest().sink(receiveCompletion: { _ in }, receiveValue: { print($0) })
+  /// queries.send(Just("results"))
+  /// // Prints: results
+  /// ```
+  ///
+  /// - Note: Demand, completion and threading are those of ``Publisher/switchToLatest()``.
+  ///
+  /// - Returns: A ``Publishers/SwitchToLatest`` over publishers with their failure type raised.
+  public func switchToLatest()
+    -> Publishers.SwitchToLatest<
+      Publishers.SetFailureType<Output, Failure>, Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    >
+  {
+    map { $0.setFailureType(to: Failure.self) }.switchToLatest()
+  }
+}
+
 extension Publishers {
   /// A publisher that republishes the values of the latest publisher its upstream sent.
   ///

@@ -53,7 +53,7 @@ struct FlatMapTests {
   @Test func theSubscriberGetsItsSubscriptionBeforeTheUpstreamIsSubscribed() {
     let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
     let recorder = TestSubscriber<Int, TestError>()
-    upstream.flatMap { Result.success($0).publisher }.subscribe(recorder)
+    upstream.flatMap { Result<Int, TestError>.success($0).publisher }.subscribe(recorder)
     #expect(recorder.events == [.subscription])
     #expect(upstream.subscriberCount == 1)
   }
@@ -261,6 +261,28 @@ struct FlatMapTests {
     #expect(values.count == 4_000)
     #expect(Set(values).count == 4_000)
     #expect(recorder.completion == .finished)
+  }
+
+  @Test func aNeverFailingUpstreamIsRaisedToTheInnersFailure() {
+    let upstream = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, TestError>()
+    let flat:
+      Publishers.FlatMap<Fail<Int, TestError>, Publishers.SetFailureType<PassthroughSubject<Int, Never>, TestError>> =
+        upstream.flatMap { Fail(error: TestError(id: $0)) }
+    flat.subscribe(recorder)
+    upstream.send(3)
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
+  }
+
+  @Test func neverFailingInnersAreRaisedToTheUpstreamsFailure() {
+    let upstream = PassthroughSubject<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    let flat: Publishers.FlatMap<Publishers.SetFailureType<Just<Int>, TestError>, PassthroughSubject<Int, TestError>> =
+      upstream.flatMap(maxPublishers: .max(1)) { Just($0 * 2) }
+    flat.subscribe(recorder)
+    upstream.send(4)
+    upstream.send(completion: .failure(TestError(id: 1)))
+    #expect(recorder.events == [.subscription, .value(8), .completion(.failure(TestError(id: 1)))])
   }
 
   @Test func theCombineSpellingsResolve() {

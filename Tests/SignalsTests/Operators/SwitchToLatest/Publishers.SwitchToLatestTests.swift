@@ -204,6 +204,30 @@ struct SwitchToLatestTests {
     #expect(Set(values).count == values.count, "no value twice")
   }
 
+  @Test func theFailureTypeIsRaisedOnWhicheverSideCannotFail() {
+    let neverUpstream = PassthroughSubject<Fail<Int, TestError>, Never>()
+    let first = TestSubscriber<Int, TestError>()
+    let raisedUpstream:
+      Publishers.SwitchToLatest<
+        Fail<Int, TestError>, Publishers.SetFailureType<PassthroughSubject<Fail<Int, TestError>, Never>, TestError>
+      > = neverUpstream.switchToLatest()
+    raisedUpstream.subscribe(first)
+    neverUpstream.send(Fail(error: TestError(id: 2)))
+    #expect(first.events == [.subscription, .completion(.failure(TestError(id: 2)))])
+
+    let failingUpstream = PassthroughSubject<Just<Int>, TestError>()
+    let second = TestSubscriber<Int, TestError>()
+    let raisedInners:
+      Publishers.SwitchToLatest<
+        Publishers.SetFailureType<Just<Int>, TestError>,
+        Publishers.Map<PassthroughSubject<Just<Int>, TestError>, Publishers.SetFailureType<Just<Int>, TestError>>
+      > = failingUpstream.switchToLatest()
+    raisedInners.subscribe(second)
+    failingUpstream.send(Just(5))
+    failingUpstream.send(completion: .finished)
+    #expect(second.events == [.subscription, .value(5), .completion(.finished)])
+  }
+
   @Test func theCombineSpellingsResolve() {
     let never = PassthroughSubject<Just<Int>, Never>()
     let first: Publishers.SwitchToLatest<Just<Int>, PassthroughSubject<Just<Int>, Never>> = never.switchToLatest()
