@@ -72,6 +72,8 @@ struct LifetimeTests {
     checkReleasesEverything { $0.catch { _ in Just(9) } }
     checkReleasesEverything { $0.tryCatch { _ in Just(9) }.mapError { $0 as? TestError ?? TestError(id: -1) } }
     checkReleasesEverything { $0.retry(1) }
+    checkReleasesEverything { $0.drop(untilOutputFrom: Just(()).setFailureType(to: TestError.self)) }
+    checkReleasesEverything { $0.prefix(untilOutputFrom: PassthroughSubject<Void, Never>()) }
   }
 
   @Test func sequencingAndReplacingOperatorsReleaseEverything() {

@@ -77,6 +77,8 @@ struct ReentrancyTests {
     checkReentrancy { $0.catch { _ in Just(9) } }
     checkReentrancy { $0.tryCatch { _ in Just(9) }.mapError { $0 as? TestError ?? TestError(id: -1) } }
     checkReentrancy { $0.retry(1) }
+    checkReentrancy { $0.drop(untilOutputFrom: Just(()).setFailureType(to: TestError.self)) }
+    checkReentrancy { $0.prefix(untilOutputFrom: PassthroughSubject<Void, Never>()) }
   }
 
   @Test func sequencingAndReplacingOperatorsAreReentrant() {
