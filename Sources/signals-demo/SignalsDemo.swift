@@ -29,6 +29,7 @@ enum Tour {
     combiningScene,
     sequencingScene,
     sharingScene,
+    searchScene,
     viewModelScene,
     schedulersScene,
     streamScene,
