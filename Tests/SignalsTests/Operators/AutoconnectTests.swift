@@ -24,6 +24,10 @@ struct AutoconnectTests {
     }
   }
 
+  @Test func autoconnectKeepsTheContract() {
+    checkOperatorContract { $0.multicast { PassthroughSubject<Int, TestError>() }.autoconnect() }
+  }
+
   @Test func connectsOnTheFirstSubscriberAndDisconnectsAfterTheLastCancels() {
     let upstream = Connectable()
     let auto = upstream.autoconnect()
