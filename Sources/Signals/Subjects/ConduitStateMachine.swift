@@ -72,25 +72,34 @@ struct ConduitStateMachine<Output, Failure: Error> {
     case release
   }
 
+  // The fields whose layout does not depend on `Output` and `Failure` come first, so the send fast
+  // path, which runs as unspecialised generic code in the client, reads them at fixed offsets with no
+  // run-time metadata lookup; `hasBacklog` and `completionPending` mirror the generic fields for the
+  // same reason.
+
   /// Values the subscriber may still receive.
   private(set) var demand: Subscribers.Demand = .none
   /// The thread allowed to call the subscriber now, or `nil` when no call is in progress.
   private var deliverer: ThreadIdentity?
-  /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
-  private var backlog: ContiguousArray<Output> = []
-  private var backlogHead = 0
-  /// A completion that arrived while another thread held the token.
-  private var pendingCompletion: Subscribers.Completion<Failure>?
   /// Cancelled or completed: nothing more is delivered.
   private(set) var isTerminated = false
   /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
   /// its next demand.
   private var owesCurrentValue: Bool
+  /// Whether `backlog` holds values not yet delivered (`backlogHead < backlog.count`).
+  private var hasBacklog = false
+  /// Whether `pendingCompletion` is set.
+  private var completionPending = false
+  private var backlogHead = 0
   /// The generation (see `SubjectStorage.State.generation`) of the last current value handed to
   /// the subscriber as owed. A send racing a new subscription can reach this conduit after its
   /// value was already handed over that way; offers of that generation or older are dropped, so no
   /// value arrives twice or after a newer one.
   private var replayedGeneration: UInt64 = 0
+  /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
+  private var backlog: ContiguousArray<Output> = []
+  /// A completion that arrived while another thread held the token.
+  private var pendingCompletion: Subscribers.Completion<Failure>?
 
   /// A new subscriber; `subscriber` holds the token while it receives its subscription.
   init(subscribingOn subscriber: ThreadIdentity, owesCurrentValue: Bool) {
@@ -102,7 +111,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
   mutating func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity, replaysCurrentValue: Bool)
     -> OfferAction
   {
-    guard !isTerminated, pendingCompletion == nil else { return .drop }
+    guard !isTerminated, !completionPending else { return .drop }
     // Already handed over as the owed current value (or a newer one was).
     guard generation > replayedGeneration else { return .drop }
     guard demand > 0 else {
@@ -120,6 +129,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       return .deliverNested
     default:
       backlog.append(value)
+      hasBacklog = true
       return .drop
     }
   }
@@ -143,7 +153,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
     if additionalDemand > 0 {
       demand += additionalDemand
     }
-    if backlogHead < backlog.count {
+    if hasBacklog {
       let value = backlog[backlogHead]
       backlogHead += 1
       if backlogHead == backlog.count { dropBacklog() }
@@ -155,8 +165,9 @@ struct ConduitStateMachine<Output, Failure: Error> {
       demand -= 1
       return .deliver(currentValue)
     }
-    if let completion = pendingCompletion {
+    if completionPending, let completion = pendingCompletion {
       pendingCompletion = nil
+      completionPending = false
       isTerminated = true
       return .complete(completion)
     }
@@ -191,7 +202,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
 
   /// The subject completed.
   mutating func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) -> CompleteAction {
-    guard !isTerminated, pendingCompletion == nil else { return .none }
+    guard !isTerminated, !completionPending else { return .none }
     switch deliverer {
     case nil:
       deliverer = thread
@@ -203,6 +214,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       return .deliverNested(completion)
     default:
       pendingCompletion = completion
+      completionPending = true
       return .none
     }
   }
@@ -211,7 +223,10 @@ struct ConduitStateMachine<Output, Failure: Error> {
   mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
     guard !isTerminated else { return .none }
     isTerminated = true
-    pendingCompletion = nil
+    if completionPending {
+      pendingCompletion = nil
+      completionPending = false
+    }
     switch deliverer {
     case nil:
       deliverer = thread
@@ -228,7 +243,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
   /// `false`, changing nothing, when something does (a backlog, a completion, a replay, a
   /// termination); the holder then calls ``finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
   mutating func returnTokenIfIdle() -> Bool {
-    guard !isTerminated, backlogHead >= backlog.count, pendingCompletion == nil, !owesCurrentValue else {
+    guard !isTerminated, !hasBacklog, !completionPending, !owesCurrentValue else {
       return false
     }
     deliverer = nil
@@ -236,7 +251,9 @@ struct ConduitStateMachine<Output, Failure: Error> {
   }
 
   private mutating func dropBacklog() {
+    guard hasBacklog else { return }
     backlog.removeAll(keepingCapacity: false)
     backlogHead = 0
+    hasBacklog = false
   }
 }
