@@ -72,45 +72,205 @@ struct ConduitStateMachine<Output, Failure: Error> {
     case release
   }
 
-  // The fields whose layout does not depend on `Output` and `Failure` come first, so the send fast
-  // path, which runs as unspecialised generic code in the client, reads them at fixed offsets with no
-  // run-time metadata lookup; `hasBacklog` and `completionPending` mirror the generic fields for the
-  // same reason.
-
-  /// Values the subscriber may still receive.
-  private(set) var demand: Subscribers.Demand = .none
-  /// The thread allowed to call the subscriber now, or `nil` when no call is in progress.
-  private var deliverer: ThreadIdentity?
-  /// Cancelled or completed: nothing more is delivered.
-  private(set) var isTerminated = false
-  /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
-  /// its next demand.
-  private var owesCurrentValue: Bool
-  /// Whether `backlog` holds values not yet delivered (`backlogHead < backlog.count`).
-  private var hasBacklog = false
-  /// Whether `pendingCompletion` is set.
-  private var completionPending = false
+  /// The non-generic part of the state, which the send fast path reads and changes directly.
+  var token: ConduitToken
   private var backlogHead = 0
-  /// The generation (see `SubjectStorage.State.generation`) of the last current value handed to
-  /// the subscriber as owed. A send racing a new subscription can reach this conduit after its
-  /// value was already handed over that way; offers of that generation or older are dropped, so no
-  /// value arrives twice or after a newer one.
-  private var replayedGeneration: UInt64 = 0
   /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
   private var backlog: ContiguousArray<Output> = []
   /// A completion that arrived while another thread held the token.
   private var pendingCompletion: Subscribers.Completion<Failure>?
 
+  /// Values the subscriber may still receive.
+  var demand: Subscribers.Demand { token.demand }
+  /// Cancelled or completed: nothing more is delivered.
+  var isTerminated: Bool { token.isTerminated }
+
   /// A new subscriber; `subscriber` holds the token while it receives its subscription.
   init(subscribingOn subscriber: ThreadIdentity, owesCurrentValue: Bool) {
-    deliverer = subscriber
-    self.owesCurrentValue = owesCurrentValue
+    token = ConduitToken(deliverer: subscriber, owesCurrentValue: owesCurrentValue)
   }
 
   /// A value was sent to the subject; `generation` is the subject's generation after that send.
   mutating func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity, replaysCurrentValue: Bool)
     -> OfferAction
   {
+    switch token.offer(generation: generation, on: thread, replaysCurrentValue: replaysCurrentValue) {
+    case .drop:
+      return .drop
+    case .deliver:
+      return .deliver
+    case .deliverNested:
+      return .deliverNested
+    case .queue:
+      enqueue(value)
+      return .drop
+    }
+  }
+
+  /// Queues a value that ``ConduitToken/offer(generation:on:replaysCurrentValue:)`` reserved while
+  /// another thread holds the token; the holder delivers it before giving the token back.
+  mutating func enqueue(_ value: Output) {
+    backlog.append(value)
+    token.hasBacklog = true
+  }
+
+  /// A nested delivery returned `additionalDemand`.
+  mutating func finishNestedDelivery(additionalDemand: Subscribers.Demand) {
+    if !token.isTerminated, additionalDemand > 0 {
+      token.demand += additionalDemand
+    }
+  }
+
+  /// The token holder's call to the subscriber returned `additionalDemand`.
+  mutating func finishDelivery(additionalDemand: Subscribers.Demand, currentValue: Output?, currentGeneration: UInt64)
+    -> FinishAction
+  {
+    if token.isTerminated {
+      token.deliverer = nil
+      dropBacklog()
+      return .release
+    }
+    if additionalDemand > 0 {
+      token.demand += additionalDemand
+    }
+    if token.hasBacklog {
+      let value = backlog[backlogHead]
+      backlogHead += 1
+      if backlogHead == backlog.count { dropBacklog() }
+      return .deliver(value)
+    }
+    if token.owesCurrentValue, token.demand > 0, let currentValue {
+      token.owesCurrentValue = false
+      token.replayedGeneration = currentGeneration
+      token.demand -= 1
+      return .deliver(currentValue)
+    }
+    if token.completionPending, let completion = pendingCompletion {
+      pendingCompletion = nil
+      token.completionPending = false
+      token.isTerminated = true
+      return .complete(completion)
+    }
+    token.deliverer = nil
+    return .none
+  }
+
+  /// The subscriber asked for `additionalDemand` more values.
+  mutating func request(
+    _ additionalDemand: Subscribers.Demand, on thread: ThreadIdentity, currentValue: Output?, currentGeneration: UInt64
+  ) -> RequestAction {
+    guard !token.isTerminated else { return .none }
+    token.demand += additionalDemand
+    guard token.owesCurrentValue, let currentValue else { return .none }
+    switch token.deliverer {
+    case nil:
+      token.deliverer = thread
+    case thread:
+      token.owesCurrentValue = false
+      token.replayedGeneration = currentGeneration
+      token.demand -= 1
+      return .deliverNested(currentValue)
+    default:
+      // The token holder delivers it when it finishes.
+      return .none
+    }
+    token.owesCurrentValue = false
+    token.replayedGeneration = currentGeneration
+    token.demand -= 1
+    return .deliver(currentValue)
+  }
+
+  /// The subject completed.
+  mutating func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) -> CompleteAction {
+    guard !token.isTerminated, !token.completionPending else { return .none }
+    switch token.deliverer {
+    case nil:
+      token.deliverer = thread
+      token.isTerminated = true
+      return .deliver(completion)
+    case thread:
+      token.isTerminated = true
+      dropBacklog()
+      return .deliverNested(completion)
+    default:
+      pendingCompletion = completion
+      token.completionPending = true
+      return .none
+    }
+  }
+
+  /// The subscriber cancelled.
+  mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
+    guard !token.isTerminated else { return .none }
+    token.isTerminated = true
+    if token.completionPending {
+      pendingCompletion = nil
+      token.completionPending = false
+    }
+    switch token.deliverer {
+    case nil:
+      token.deliverer = thread
+      return .release
+    case thread:
+      return .stopsCallersDelivery
+    default:
+      return .none
+    }
+  }
+
+  private mutating func dropBacklog() {
+    guard token.hasBacklog else { return }
+    backlog.removeAll(keepingCapacity: false)
+    backlogHead = 0
+    token.hasBacklog = false
+  }
+}
+
+/// The part of a conduit's state whose layout does not depend on the value and failure types:
+/// demand, the delivery token, and flags mirroring what waits in the generic part.
+///
+/// The send fast path works on this directly (`conduit.machine.token`): the subject's code runs as
+/// unspecialised generic code in the client, where every use of a generic struct costs a run-time
+/// metadata lookup, while a plain struct at a fixed offset costs nothing.
+struct ConduitToken {
+  /// What ``offer(generation:on:replaysCurrentValue:)`` decided.
+  enum Reservation {
+    /// Nothing: no demand, terminated, or already replayed.
+    case drop
+    /// The caller now holds the token: deliver, then finish.
+    case deliver
+    /// The caller already holds the token further up its stack: deliver nested.
+    case deliverNested
+    /// Another thread holds the token: queue the value for it (``ConduitStateMachine/enqueue(_:)``).
+    case queue
+  }
+
+  /// Values the subscriber may still receive.
+  var demand: Subscribers.Demand = .none
+  /// The thread allowed to call the subscriber now, or `nil` when no call is in progress.
+  var deliverer: ThreadIdentity?
+  /// Cancelled or completed: nothing more is delivered.
+  var isTerminated = false
+  /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
+  /// its next demand.
+  var owesCurrentValue: Bool
+  /// Whether the machine's backlog holds values not yet delivered.
+  var hasBacklog = false
+  /// Whether the machine holds a completion that arrived while another thread held the token.
+  var completionPending = false
+  /// The generation (see `SubjectStorage.State.generation`) of the last current value handed to
+  /// the subscriber as owed. A send racing a new subscription can reach this conduit after its
+  /// value was already handed over that way; offers of that generation or older are dropped, so no
+  /// value arrives twice or after a newer one.
+  var replayedGeneration: UInt64 = 0
+
+  init(deliverer: ThreadIdentity?, owesCurrentValue: Bool) {
+    self.deliverer = deliverer
+    self.owesCurrentValue = owesCurrentValue
+  }
+
+  /// A value was sent to the subject; `generation` is the subject's generation after that send.
+  mutating func offer(generation: UInt64, on thread: ThreadIdentity, replaysCurrentValue: Bool) -> Reservation {
     guard !isTerminated, !completionPending else { return .drop }
     // Already handed over as the owed current value (or a newer one was).
     guard generation > replayedGeneration else { return .drop }
@@ -128,132 +288,20 @@ struct ConduitStateMachine<Output, Failure: Error> {
     case thread:
       return .deliverNested
     default:
-      backlog.append(value)
-      hasBacklog = true
-      return .drop
-    }
-  }
-
-  /// A nested delivery returned `additionalDemand`.
-  mutating func finishNestedDelivery(additionalDemand: Subscribers.Demand) {
-    if !isTerminated, additionalDemand > 0 {
-      demand += additionalDemand
-    }
-  }
-
-  /// The token holder's call to the subscriber returned `additionalDemand`.
-  mutating func finishDelivery(additionalDemand: Subscribers.Demand, currentValue: Output?, currentGeneration: UInt64)
-    -> FinishAction
-  {
-    if isTerminated {
-      deliverer = nil
-      dropBacklog()
-      return .release
-    }
-    if additionalDemand > 0 {
-      demand += additionalDemand
-    }
-    if hasBacklog {
-      let value = backlog[backlogHead]
-      backlogHead += 1
-      if backlogHead == backlog.count { dropBacklog() }
-      return .deliver(value)
-    }
-    if owesCurrentValue, demand > 0, let currentValue {
-      owesCurrentValue = false
-      replayedGeneration = currentGeneration
-      demand -= 1
-      return .deliver(currentValue)
-    }
-    if completionPending, let completion = pendingCompletion {
-      pendingCompletion = nil
-      completionPending = false
-      isTerminated = true
-      return .complete(completion)
-    }
-    deliverer = nil
-    return .none
-  }
-
-  /// The subscriber asked for `additionalDemand` more values.
-  mutating func request(
-    _ additionalDemand: Subscribers.Demand, on thread: ThreadIdentity, currentValue: Output?, currentGeneration: UInt64
-  ) -> RequestAction {
-    guard !isTerminated else { return .none }
-    demand += additionalDemand
-    guard owesCurrentValue, let currentValue else { return .none }
-    switch deliverer {
-    case nil:
-      deliverer = thread
-    case thread:
-      owesCurrentValue = false
-      replayedGeneration = currentGeneration
-      demand -= 1
-      return .deliverNested(currentValue)
-    default:
-      // The token holder delivers it when it finishes.
-      return .none
-    }
-    owesCurrentValue = false
-    replayedGeneration = currentGeneration
-    demand -= 1
-    return .deliver(currentValue)
-  }
-
-  /// The subject completed.
-  mutating func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) -> CompleteAction {
-    guard !isTerminated, !completionPending else { return .none }
-    switch deliverer {
-    case nil:
-      deliverer = thread
-      isTerminated = true
-      return .deliver(completion)
-    case thread:
-      isTerminated = true
-      dropBacklog()
-      return .deliverNested(completion)
-    default:
-      pendingCompletion = completion
-      completionPending = true
-      return .none
-    }
-  }
-
-  /// The subscriber cancelled.
-  mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
-    guard !isTerminated else { return .none }
-    isTerminated = true
-    if completionPending {
-      pendingCompletion = nil
-      completionPending = false
-    }
-    switch deliverer {
-    case nil:
-      deliverer = thread
-      return .release
-    case thread:
-      return .stopsCallersDelivery
-    default:
-      return .none
+      return .queue
     }
   }
 
   /// The send fast path's cheap finish, for a holder whose subscriber has unlimited demand (so the
   /// demand it returned changes nothing): gives the token back when nothing waits, and returns
   /// `false`, changing nothing, when something does (a backlog, a completion, a replay, a
-  /// termination); the holder then calls ``finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
+  /// termination); the holder then calls
+  /// ``ConduitStateMachine/finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
   mutating func returnTokenIfIdle() -> Bool {
     guard !isTerminated, !hasBacklog, !completionPending, !owesCurrentValue else {
       return false
     }
     deliverer = nil
     return true
-  }
-
-  private mutating func dropBacklog() {
-    guard hasBacklog else { return }
-    backlog.removeAll(keepingCapacity: false)
-    backlogHead = 0
-    hasBacklog = false
   }
 }

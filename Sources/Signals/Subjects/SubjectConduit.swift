@@ -5,6 +5,9 @@
 /// `machine` and `slot` are guarded by the storage's lock. The subscriber reference lives in the
 /// generic subclass and belongs to the delivery token (see ``ConduitStateMachine``): only the
 /// thread holding the token calls or releases it, so reading it needs no lock.
+///
+/// Its mutable fields are `@exclusivity(unchecked)`: the lock or the token already makes every
+/// access exclusive, and the run-time check would cost more than the send fast path's own work.
 class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible {
   let storage: SubjectStorage<Output, Failure>
   /// The public subject's type, for ``description``.
@@ -14,14 +17,14 @@ class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConverti
   /// `AnyCancellable`, say) no longer holds the subject.
   private final var owner: AnyObject?
   /// Index in `storage`'s conduit list, or -1 once removed. Guarded by `storage.state`'s lock.
-  final var slot = -1
+  @exclusivity(unchecked) final var slot = -1
   /// Set, once and for good, when the subscriber is cancelled or completed by the thread that
   /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
   /// the delivery token: written and read only by the holder.
-  final var deliveryStopped = false
+  @exclusivity(unchecked) final var deliveryStopped = false
   /// Guarded by `storage.state`'s lock. Last, so the fields above sit at fixed offsets whatever
   /// `Output` and `Failure` are.
-  final var machine: ConduitStateMachine<Output, Failure>
+  @exclusivity(unchecked) final var machine: ConduitStateMachine<Output, Failure>
 
   init(storage: SubjectStorage<Output, Failure>, owner: AnyObject) {
     self.storage = storage
@@ -149,7 +152,7 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Do
 {
   // Safety: `downstream` is owned by the delivery token (see `SubjectConduit`).
   /// Owned by the delivery token; `nil` once released.
-  private var downstream: Downstream?
+  @exclusivity(unchecked) private var downstream: Downstream?
 
   init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
     self.downstream = downstream
@@ -181,9 +184,9 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Do
 final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
   // Safety: the closures are owned by the delivery token (see `SubjectConduit`).
   /// Owned by the delivery token; `nil` once released.
-  private var receiveValue: ((Output) -> Void)?
+  @exclusivity(unchecked) private var receiveValue: ((Output) -> Void)?
   /// Owned by the delivery token; `nil` once released.
-  private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+  @exclusivity(unchecked) private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
 
   init(
     receiveValue: @escaping (Output) -> Void,

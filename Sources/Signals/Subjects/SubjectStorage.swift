@@ -151,13 +151,14 @@ final class SubjectStorage<Output, Failure: Error> {
       for index in start..<end {
         let conduit = conduits[index]
         let bit = UInt64(1) << UInt64(index - start)
-        guard conduit.machine.demand == .unlimited else {
+        guard conduit.machine.token.demand == .unlimited else {
           batch.limited |= bit
           continue
         }
-        switch conduit.machine.offer(value, generation: generation, on: thread, replaysCurrentValue: false) {
+        switch conduit.machine.token.offer(generation: generation, on: thread, replaysCurrentValue: false) {
         case .deliver: batch.reserved |= bit
         case .deliverNested: batch.nested |= bit
+        case .queue: conduit.machine.enqueue(value)
         case .drop: break
         }
       }
@@ -187,7 +188,7 @@ final class SubjectStorage<Output, Failure: Error> {
         var busy: UInt64 = 0
         for index in start..<end {
           let bit = UInt64(1) << UInt64(index - start)
-          if batch.reserved & bit != 0, !conduits[index].machine.returnTokenIfIdle() { busy |= bit }
+          if batch.reserved & bit != 0, !conduits[index].machine.token.returnTokenIfIdle() { busy |= bit }
         }
         return busy
       }
