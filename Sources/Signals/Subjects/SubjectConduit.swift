@@ -1,5 +1,16 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+/// The part of a ``SubjectConduit`` that does not depend on its value and failure types: what the
+/// subject's list holds, so that walking the list needs no run-time metadata of the generic class.
+class AnySubjectConduit {
+  /// Index in the storage's conduit list, or -1 once removed. Guarded by the storage's lock.
+  @exclusivity(unchecked) final var slot = -1
+  /// Set, once and for good, when the subscriber is cancelled or completed by the thread that
+  /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
+  /// the delivery token: written and read only by the holder.
+  @exclusivity(unchecked) final var deliveryStopped = false
+}
+
 /// One subscriber's subscription to a subject.
 ///
 /// `machine` and `slot` are guarded by the storage's lock. The subscriber reference lives in the
@@ -8,7 +19,7 @@
 ///
 /// Its mutable fields are `@exclusivity(unchecked)`: the lock or the token already makes every
 /// access exclusive, and the run-time check would cost more than the send fast path's own work.
-class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible {
+class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, CustomStringConvertible {
   let storage: SubjectStorage<Output, Failure>
   /// The public subject's type, for ``description``.
   private let ownerType: AnyObject.Type
@@ -16,12 +27,6 @@ class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConverti
   /// delivery token and released with the subscriber, so a cancelled subscription (kept by an
   /// `AnyCancellable`, say) no longer holds the subject.
   private final var owner: AnyObject?
-  /// Index in `storage`'s conduit list, or -1 once removed. Guarded by `storage.state`'s lock.
-  @exclusivity(unchecked) final var slot = -1
-  /// Set, once and for good, when the subscriber is cancelled or completed by the thread that
-  /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
-  /// the delivery token: written and read only by the holder.
-  @exclusivity(unchecked) final var deliveryStopped = false
   /// Guarded by `storage.state`'s lock. Last, so the fields above sit at fixed offsets whatever
   /// `Output` and `Failure` are.
   @exclusivity(unchecked) final var machine: ConduitStateMachine<Output, Failure>

@@ -17,8 +17,10 @@ final class SubjectStorage<Output, Failure: Error> {
     // as unspecialised generic code in the client and reads them at fixed offsets, with no run-time
     // metadata lookup (see `ConduitStateMachine`).
 
-    /// The live subscribers; `conduits[i].slot == i`.
-    var conduits: ContiguousArray<SubjectConduit<Output, Failure>> = []
+    /// The live subscribers; `conduits[i].slot == i`. Each is a `SubjectConduit<Output, Failure>`
+    /// (see ``conduit(_:)``); the list holds the non-generic base so that walking it needs no
+    /// run-time metadata.
+    var conduits: ContiguousArray<AnySubjectConduit> = []
     /// How many values were sent: the generation of `currentValue`, which lets a conduit tell a
     /// value it already received as the current value from the same value offered late.
     var generation: UInt64 = 0
@@ -118,7 +120,7 @@ final class SubjectStorage<Output, Failure: Error> {
     let thread = ThreadIdentity.current
     var batch = SendBatch()
     var generation: UInt64 = 0
-    let conduits = state.withLock { state -> ContiguousArray<SubjectConduit<Output, Failure>> in
+    let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit> in
       guard !state.isCompleted else { return [] }
       if replaysCurrentValue { state.currentValue = value }
       state.generation += 1
@@ -142,14 +144,14 @@ final class SubjectStorage<Output, Failure: Error> {
   /// Offers `value` to the unlimited-demand subscribers among `conduits[start...]` (at most 64).
   /// Call with the lock held.
   private static func reserve(
-    _ value: Output, for conduits: ContiguousArray<SubjectConduit<Output, Failure>>, from start: Int,
+    _ value: Output, for conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
     generation: UInt64, on thread: ThreadIdentity
   ) -> SendBatch {
     conduits.withUnsafeBufferPointer { conduits in
       var batch = SendBatch()
       let end = min(start + SendBatch.capacity, conduits.count)
       for index in start..<end {
-        let conduit = conduits[index]
+        let conduit = Self.conduit(conduits[index])
         let bit = UInt64(1) << UInt64(index - start)
         guard conduit.machine.token.demand == .unlimited else {
           batch.limited |= bit
@@ -167,13 +169,13 @@ final class SubjectStorage<Output, Failure: Error> {
   }
 
   private func deliver(
-    _ value: Output, to conduits: ContiguousArray<SubjectConduit<Output, Failure>>, from start: Int,
+    _ value: Output, to conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
     _ batch: SendBatch, generation: UInt64, on thread: ThreadIdentity
   ) {
     conduits.withUnsafeBufferPointer { conduits in
       let end = min(start + SendBatch.capacity, conduits.count)
       for index in start..<end {
-        let conduit = conduits[index]
+        let conduit = Self.conduit(conduits[index])
         let bit = UInt64(1) << UInt64(index - start)
         if (batch.reserved | batch.nested) & bit != 0 {
           // This thread holds the token; `deliveryStopped` is written only by its holder.
@@ -188,19 +190,19 @@ final class SubjectStorage<Output, Failure: Error> {
         var busy: UInt64 = 0
         for index in start..<end {
           let bit = UInt64(1) << UInt64(index - start)
-          if batch.reserved & bit != 0, !conduits[index].machine.token.returnTokenIfIdle() { busy |= bit }
+          if batch.reserved & bit != 0, !Self.conduit(conduits[index]).machine.token.returnTokenIfIdle() { busy |= bit }
         }
         return busy
       }
       guard busy != 0 else { return }
       for index in start..<end where busy & (UInt64(1) << UInt64(index - start)) != 0 {
-        conduits[index].finishDelivery(additionalDemand: .none)
+        Self.conduit(conduits[index]).finishDelivery(additionalDemand: .none)
       }
     }
   }
 
   func send(completion: Subscribers.Completion<Failure>) {
-    let conduits = state.withLock { state -> ContiguousArray<SubjectConduit<Output, Failure>>? in
+    let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit>? in
       guard !state.isCompleted else { return nil }
       state.completion = completion
       state.isCompleted = true
@@ -211,7 +213,7 @@ final class SubjectStorage<Output, Failure: Error> {
     guard let conduits else { return }
     let thread = ThreadIdentity.current
     for conduit in conduits {
-      conduit.complete(completion, on: thread)
+      Self.conduit(conduit).complete(completion, on: thread)
     }
   }
 
@@ -235,7 +237,7 @@ final class SubjectStorage<Output, Failure: Error> {
   }
 
   /// Removes `conduit` from the list in O(1). Call with the lock held.
-  static func remove(_ conduit: SubjectConduit<Output, Failure>, from state: inout State) {
+  static func remove(_ conduit: AnySubjectConduit, from state: inout State) {
     let slot = conduit.slot
     guard slot >= 0 else { return }
     conduit.slot = -1
@@ -244,6 +246,14 @@ final class SubjectStorage<Output, Failure: Error> {
       state.conduits[slot] = last
       last.slot = slot
     }
+  }
+
+  /// A conduit of this subject's list, as its generic type.
+  @inline(__always)
+  static func conduit(_ conduit: AnySubjectConduit) -> SubjectConduit<Output, Failure> {
+    // Every conduit in the list was made by this storage. (A checked cast would look up the
+    // generic class's metadata at run time, on every subscriber of every send.)
+    unsafeDowncast(conduit, to: SubjectConduit<Output, Failure>.self)
   }
 
   /// Records that a subscriber asked for values; returns the upstreams to ask for unlimited
