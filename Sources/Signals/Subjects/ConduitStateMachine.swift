@@ -77,8 +77,10 @@ struct ConduitStateMachine<Output, Failure: Error> {
   private var backlogHead = 0
   /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
   private var backlog: ContiguousArray<Output> = []
-  /// A completion that arrived while another thread held the token.
-  private var pendingCompletion: Subscribers.Completion<Failure>?
+  /// A completion that arrived while another thread held the token: at most one element. An array
+  /// rather than an optional, so that, with `backlog`, the machine's layout does not depend on
+  /// `Output` or `Failure` and making one needs no run-time metadata.
+  private var pendingCompletion: ContiguousArray<Subscribers.Completion<Failure>> = []
 
   /// Values the subscriber may still receive.
   var demand: Subscribers.Demand { token.demand }
@@ -88,6 +90,13 @@ struct ConduitStateMachine<Output, Failure: Error> {
   /// A new subscriber; `subscriber` holds the token while it receives its subscription.
   init(subscribingOn subscriber: ThreadIdentity, owesCurrentValue: Bool) {
     token = ConduitToken(deliverer: subscriber, owesCurrentValue: owesCurrentValue)
+  }
+
+  /// A subscriber that asked for unlimited values as it subscribed and holds no token: where a
+  /// `sink` on a subject that does not replay stands once subscribed, reached in one step.
+  init(unlimitedDemand: Void) {
+    token = ConduitToken(deliverer: nil, owesCurrentValue: false)
+    token.demand = .unlimited
   }
 
   /// A value was sent to the subject; `generation` is the subject's generation after that send.
@@ -145,8 +154,8 @@ struct ConduitStateMachine<Output, Failure: Error> {
       token.demand -= 1
       return .deliver(currentValue)
     }
-    if token.completionPending, let completion = pendingCompletion {
-      pendingCompletion = nil
+    if token.completionPending, let completion = pendingCompletion.first {
+      pendingCompletion = []
       token.completionPending = false
       token.isTerminated = true
       return .complete(completion)
@@ -193,7 +202,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       dropBacklog()
       return .deliverNested(completion)
     default:
-      pendingCompletion = completion
+      pendingCompletion = [completion]
       token.completionPending = true
       return .none
     }
@@ -204,7 +213,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
     guard !token.isTerminated else { return .none }
     token.isTerminated = true
     if token.completionPending {
-      pendingCompletion = nil
+      pendingCompletion = []
       token.completionPending = false
     }
     switch token.deliverer {

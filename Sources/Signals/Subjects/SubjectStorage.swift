@@ -85,6 +85,26 @@ final class SubjectStorage<Output, Failure: Error> {
   ) -> AnyCancellable {
     let conduit = SinkConduit(
       receiveValue: receiveValue, receiveCompletion: receiveCompletion, storage: self, owner: owner)
+    if !replaysCurrentValue {
+      // Nothing to replay: attaching, asking for unlimited values and giving the token back come
+      // down to adding the conduit with unlimited demand, in one lock round trip. (A send racing
+      // this subscription may now reach it; either order is one Combine allows.)
+      conduit.machine = ConduitStateMachine(unlimitedDemand: ())
+      var upstreams: ContiguousArray<any Subscription> = []
+      let completed = state.withLock { state -> Bool in
+        if state.isCompleted { return true }
+        conduit.slot = state.conduits.count
+        state.conduits.append(conduit)
+        upstreams = Self.noteDemand(in: &state)
+        return false
+      }
+      for upstream in upstreams { upstream.request(.unlimited) }
+      if completed, let completion = state.withLock({ $0.completion }) {
+        conduit.deliver(completion: completion)
+        conduit.releaseSubscriber()
+      }
+      return AnyCancellable(idempotent: conduit)
+    }
     if let completion = attach(conduit) {
       conduit.deliver(completion: completion)
       conduit.releaseSubscriber()
