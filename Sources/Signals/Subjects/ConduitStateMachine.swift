@@ -61,26 +61,17 @@ struct ConduitStateMachine<Output, Failure: Error> {
   }
 
   /// What ``cancel(on:)`` asks the storage to do.
-  enum CancelAction {
-    /// Nothing: already terminated, or the token holder (another thread) releases the subscriber.
-    case none
-    /// The calling thread holds the token, inside a delivery to this subscriber or with a value
-    /// reserved for it by a send further up the stack: that value must not be delivered, and the
-    /// holder releases the subscriber when it finishes.
-    case stopsCallersDelivery
-    /// Release the subscriber; the caller holds the token.
-    case release
-  }
+  typealias CancelAction = ConduitToken.CancelAction
 
   /// The non-generic part of the state, which the send fast path reads and changes directly.
   var token: ConduitToken
   private var backlogHead = 0
   /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
-  private var backlog: ContiguousArray<Output> = []
+  private var backlog = ContiguousArray<Output>()
   /// A completion that arrived while another thread held the token: at most one element. An array
   /// rather than an optional, so that, with `backlog`, the machine's layout does not depend on
   /// `Output` or `Failure` and making one needs no run-time metadata.
-  private var pendingCompletion: ContiguousArray<Subscribers.Completion<Failure>> = []
+  private var pendingCompletion = ContiguousArray<Subscribers.Completion<Failure>>()
 
   /// Values the subscriber may still receive.
   var demand: Subscribers.Demand { token.demand }
@@ -137,6 +128,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
     if token.isTerminated {
       token.deliverer = nil
       dropBacklog()
+      dropPendingCompletion()
       return .release
     }
     if additionalDemand > 0 {
@@ -210,21 +202,14 @@ struct ConduitStateMachine<Output, Failure: Error> {
 
   /// The subscriber cancelled.
   mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
-    guard !token.isTerminated else { return .none }
-    token.isTerminated = true
-    if token.completionPending {
-      pendingCompletion = []
-      token.completionPending = false
-    }
-    switch token.deliverer {
-    case nil:
-      token.deliverer = thread
-      return .release
-    case thread:
-      return .stopsCallersDelivery
-    default:
-      return .none
-    }
+    let action = token.cancel(on: thread)
+    dropPendingCompletion()
+    return action
+  }
+
+  /// Releases a completion that ``ConduitToken/cancel(on:)`` superseded.
+  private mutating func dropPendingCompletion() {
+    if !pendingCompletion.isEmpty, !token.completionPending { pendingCompletion = ContiguousArray() }
   }
 
   private mutating func dropBacklog() {
@@ -298,6 +283,36 @@ struct ConduitToken {
       return .deliverNested
     default:
       return .queue
+    }
+  }
+
+  /// What ``cancel(on:)`` asks the storage to do.
+  enum CancelAction {
+    /// Nothing: already terminated, or the token holder (another thread) releases the subscriber.
+    case none
+    /// The calling thread holds the token, inside a delivery to this subscriber or with a value
+    /// reserved for it by a send further up the stack: that value must not be delivered, and the
+    /// holder releases the subscriber when it finishes.
+    case stopsCallersDelivery
+    /// Release the subscriber; the caller holds the token.
+    case release
+  }
+
+  /// The subscriber cancelled. A completion waiting in the machine is superseded: the flag is
+  /// cleared here and the machine drops the value itself later (it is only released by the token
+  /// holder or with the machine).
+  mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
+    guard !isTerminated else { return .none }
+    isTerminated = true
+    completionPending = false
+    switch deliverer {
+    case nil:
+      deliverer = thread
+      return .release
+    case thread:
+      return .stopsCallersDelivery
+    default:
+      return .none
     }
   }
 

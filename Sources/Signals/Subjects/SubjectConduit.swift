@@ -9,6 +9,19 @@ class AnySubjectConduit {
   /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
   /// the delivery token: written and read only by the holder.
   @exclusivity(unchecked) final var deliveryStopped = false
+
+  /// Removes `conduit` from `list` in O(1): the last conduit moves into its slot. Call with the
+  /// storage's lock held.
+  static func remove(_ conduit: AnySubjectConduit, from list: inout ContiguousArray<AnySubjectConduit>) {
+    let slot = conduit.slot
+    guard slot >= 0 else { return }
+    conduit.slot = -1
+    let last = list.removeLast()
+    if last !== conduit {
+      list[slot] = last
+      last.slot = slot
+    }
+  }
 }
 
 /// One subscriber's subscription to a subject.
@@ -139,9 +152,11 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
 
   final func cancel() {
     let thread = ThreadIdentity.current
+    // The token's own `cancel`, on the non-generic part of the machine: the cancel path then needs
+    // no run-time metadata. A completion the machine may hold is dropped by the token holder.
     let action = storage.state.withLock { state in
-      SubjectStorage.remove(self, from: &state)
-      return machine.cancel(on: thread)
+      AnySubjectConduit.remove(self, from: &state.conduits)
+      return machine.token.cancel(on: thread)
     }
     switch action {
     case .none: return

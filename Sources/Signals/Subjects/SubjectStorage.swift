@@ -99,10 +99,7 @@ final class SubjectStorage<Output, Failure: Error> {
         return false
       }
       for upstream in upstreams { upstream.request(.unlimited) }
-      if completed, let completion = state.withLock({ $0.completion }) {
-        conduit.deliver(completion: completion)
-        conduit.releaseSubscriber()
-      }
+      if completed { deliverCompletion(to: conduit) }
       return AnyCancellable(idempotent: conduit)
     }
     if let completion = attach(conduit) {
@@ -113,6 +110,15 @@ final class SubjectStorage<Output, Failure: Error> {
       conduit.finishDelivery(additionalDemand: .none)
     }
     return AnyCancellable(idempotent: conduit)
+  }
+
+  /// Completes a conduit that found the subject completed as it subscribed. (Out of line: the
+  /// metadata the completion needs is then looked up only on this rare path.)
+  @inline(never)
+  private func deliverCompletion(to conduit: SubjectConduit<Output, Failure>) {
+    guard let completion = state.withLock({ $0.completion }) else { return }
+    conduit.deliver(completion: completion)
+    conduit.releaseSubscriber()
   }
 
   /// Adds `conduit` to the list with the calling thread holding its token; returns the completion
@@ -254,18 +260,6 @@ final class SubjectStorage<Output, Failure: Error> {
     case cancel
     case requestUnlimited
     case wait
-  }
-
-  /// Removes `conduit` from the list in O(1). Call with the lock held.
-  static func remove(_ conduit: AnySubjectConduit, from state: inout State) {
-    let slot = conduit.slot
-    guard slot >= 0 else { return }
-    conduit.slot = -1
-    let last = state.conduits.removeLast()
-    if last !== conduit {
-      state.conduits[slot] = last
-      last.slot = slot
-    }
   }
 
   /// A conduit of this subject's list, as its generic type.
