@@ -242,4 +242,3 @@ final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
 // delivery token that lock hands out (`owner`, `deliveryStopped` and the subscriber); see
 // `ConduitStateMachine`.
 extension SubjectConduit: @unchecked Sendable {}
-
