@@ -31,13 +31,19 @@ final class SubjectStorage<Output, Failure: Error> {
     var hasDownstreamDemand = false
     /// Subscriptions to publishers feeding this subject (`subscribe(subject)`), cancelled on deinit.
     var upstreams: ContiguousArray<any Subscription> = []
+    /// The latest value (`CurrentValueSubject` only): one element, or none. An array rather than an
+    /// optional, so that replacing it on every send is a plain generic call, with no run-time
+    /// lookup of `Optional<Output>`'s metadata.
+    var latest: ContiguousArray<Output>
     /// Set once by `send(completion:)`; later subscribers receive it at once.
     var completion: Subscribers.Completion<Failure>?
+
     /// The latest value (`CurrentValueSubject` only).
-    var currentValue: Output?
+    var currentValue: Output? { latest.first }
 
     init(currentValue: Output?) {
-      self.currentValue = currentValue
+      latest = ContiguousArray()
+      if let currentValue { latest.append(currentValue) }
     }
   }
 
@@ -148,7 +154,7 @@ final class SubjectStorage<Output, Failure: Error> {
     var generation: UInt64 = 0
     let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit> in
       guard !state.isCompleted else { return [] }
-      if replaysCurrentValue { state.currentValue = value }
+      if replaysCurrentValue { state.latest[0] = value }
       state.generation += 1
       generation = state.generation
       batch = Self.reserve(value, for: state.conduits, from: 0, generation: generation, on: thread)
