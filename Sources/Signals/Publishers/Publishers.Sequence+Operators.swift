@@ -3,7 +3,9 @@
 // Operators that Combine specialises for a sequence publisher: the sequence is all there from the
 // start, so they do their work at once, on the sequence itself, and return a publisher of the
 // result. `(0..<n).publisher.map { … }.reduce(0, +)` then runs as an array `map` and a `reduce`,
-// with no subscription per stage and no lock per element.
+// with no subscription per stage and no lock per element. They are `@inlinable` (each is one call
+// to public API) so that the client specialises the sequence's own `map` or `reduce`: unspecialised,
+// iterating even a `Range<Int>` costs run-time metadata lookups on every element.
 
 extension Publishers.Sequence {
   /// Transforms every element now, and returns a sequence publisher of the results.
@@ -24,6 +26,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter transform: Turns one element into the element to publish.
   /// - Returns: A publisher of the transformed elements.
+  @inlinable
   public func map<ElementOfResult>(
     _ transform: (Elements.Element) -> ElementOfResult
   ) -> Publishers.Sequence<[ElementOfResult], Failure> {
@@ -47,6 +50,7 @@ extension Publishers.Sequence {
   ///
   /// - Parameter isIncluded: Whether to keep an element.
   /// - Returns: A publisher of the kept elements, in order.
+  @inlinable
   public func filter(_ isIncluded: (Elements.Element) -> Bool) -> Publishers.Sequence<[Elements.Element], Failure> {
     Publishers.Sequence<[Elements.Element], Failure>(sequence: sequence.filter(isIncluded))
   }
@@ -68,6 +72,7 @@ extension Publishers.Sequence {
   ///   - initialResult: The value to start from.
   ///   - nextPartialResult: Folds one element into the running result.
   /// - Returns: A publisher of the final result.
+  @inlinable
   public func reduce<Accumulator>(
     _ initialResult: Accumulator,
     _ nextPartialResult: @escaping (Accumulator, Elements.Element) -> Accumulator
@@ -88,6 +93,7 @@ extension Publishers.Sequence {
   /// ```
   ///
   /// - Returns: A publisher of an array of all the elements, in order.
+  @inlinable
   public func collect() -> Result<[Elements.Element], Failure>.Publisher {
     Result<[Elements.Element], Failure>.Publisher(Array(sequence))
   }
