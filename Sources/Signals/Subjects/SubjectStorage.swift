@@ -224,7 +224,9 @@ final class SubjectStorage<Output, Failure: Error> {
         var busy: UInt64 = 0
         for index in start..<end {
           let bit = UInt64(1) << UInt64(index - start)
-          if batch.reserved & bit != 0, !Self.borrow(conduits, index, { $0.machine.token.returnTokenIfIdle() }) { busy |= bit }
+          if batch.reserved & bit != 0, !Self.borrow(conduits, index, { $0.machine.token.returnTokenIfIdle() }) {
+            busy |= bit
+          }
         }
         return busy
       }
