@@ -24,8 +24,8 @@ let package = Package(
       ],
       swiftSettings: [
         // The Signals side of workloads whose API is not on main yet; add each define when its API
-        // lands (see README.md): "SIGNALS_OPERATORS", "SIGNALS_COMBINING", "SIGNALS_STREAM",
-        // "SIGNALS_CONCURRENCY".
+        // lands (see README.md): "SIGNALS_FLATMAP", "SIGNALS_SWITCH_TO_LATEST".
+        .define("SIGNALS_OPERATORS"),
         .define("SIGNALS_COMBINING"),
         .define("SIGNALS_STREAM"),
         .define("SIGNALS_CONCURRENCY"),

@@ -74,30 +74,38 @@ let catalog: [Workload] =
       peers: [Contender(label: openCombine, body: sync(OpenCombineSide.liveSubscriptionMemory))]),
   ] + operatorCatalog + concurrencyCatalog
 
-// MARK: - Operators (Signals side enabled by SIGNALS_OPERATORS / SIGNALS_COMBINING)
+// MARK: - Operators (Signals side enabled by SIGNALS_OPERATORS, SIGNALS_FLATMAP, SIGNALS_SWITCH_TO_LATEST, SIGNALS_COMBINING)
 
 #if SIGNALS_OPERATORS
   let signalsMapFilterMapChain: Body? = sync(SignalsSide.mapFilterMapChain)
   let signalsMapFilterPumping: Body? = sync(SignalsSide.mapFilterPumping)
   let signalsMapFilterCreating: Body? = sync(SignalsSide.mapFilterCreating)
   let signalsSequenceMapReduce: Body? = sync(SignalsSide.sequenceMapReduce)
-  let signalsFlatMapsPumping: Body? = sync(SignalsSide.flatMapsPumping)
-  let signalsFlatMapsCreating: Body? = sync(SignalsSide.flatMapsCreating)
-  let signalsFlatMapJust: Body? = sync(SignalsSide.flatMapJust)
-  let signalsFlatMapLatestPumping: Body? = sync(SignalsSide.flatMapLatestPumping)
-  let signalsFlatMapLatestCreating: Body? = sync(SignalsSide.flatMapLatestCreating)
   let signalsCollect: Body? = sync(SignalsSide.collectSequence)
 #else
   let signalsMapFilterMapChain = pending()
   let signalsMapFilterPumping = pending()
   let signalsMapFilterCreating = pending()
   let signalsSequenceMapReduce = pending()
+  let signalsCollect = pending()
+#endif
+
+#if SIGNALS_FLATMAP
+  let signalsFlatMapsPumping: Body? = sync(SignalsSide.flatMapsPumping)
+  let signalsFlatMapsCreating: Body? = sync(SignalsSide.flatMapsCreating)
+  let signalsFlatMapJust: Body? = sync(SignalsSide.flatMapJust)
+#else
   let signalsFlatMapsPumping = pending()
   let signalsFlatMapsCreating = pending()
   let signalsFlatMapJust = pending()
+#endif
+
+#if SIGNALS_SWITCH_TO_LATEST
+  let signalsFlatMapLatestPumping: Body? = sync(SignalsSide.flatMapLatestPumping)
+  let signalsFlatMapLatestCreating: Body? = sync(SignalsSide.flatMapLatestCreating)
+#else
   let signalsFlatMapLatestPumping = pending()
   let signalsFlatMapLatestCreating = pending()
-  let signalsCollect = pending()
 #endif
 
 #if SIGNALS_COMBINING

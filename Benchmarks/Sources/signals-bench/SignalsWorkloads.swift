@@ -121,8 +121,7 @@ enum SignalsSide {
     return sum
   }
 
-  // MARK: Operators — ENABLE WHEN map/filter/flatMap/Just/switchToLatest/Sequence.publisher/collect/reduce land on main
-  // Turn on with `.define("SIGNALS_OPERATORS")` in Benchmarks/Package.swift.
+  // MARK: Operators: map, filter, reduce, collect, Sequence.publisher (`.define("SIGNALS_OPERATORS")`)
 
   #if SIGNALS_OPERATORS
     /// Subject → map → filter → map → sink (issue 8's operator chain), `elements` sends.
@@ -177,6 +176,21 @@ enum SignalsSide {
       return result
     }
 
+    /// `collect()` of `elements` values from a sequence publisher.
+    static func collectSequence(_ elements: Int, _ lap: Lap) -> Int {
+      var count = 0
+      lap.begin()
+      let cancellable = (0..<elements).publisher.collect().sink { count = $0.count }
+      lap.end()
+      cancellable.cancel()
+      return count
+    }
+  #endif
+
+  // MARK: flatMap and switchToLatest — ENABLE WHEN they land on main
+  // `flatMap`: `.define("SIGNALS_FLATMAP")`; `switchToLatest`: `.define("SIGNALS_SWITCH_TO_LATEST")`.
+
+  #if SIGNALS_FLATMAP
     /// RxSwift's FlatMapsPumping: five `flatMap { Just($0) }` in a row.
     static func flatMapsPumping(_ elements: Int, _ lap: Lap) -> Int {
       var sum = 0
@@ -214,7 +228,9 @@ enum SignalsSide {
       cancellable.cancel()
       return sum
     }
+  #endif
 
+  #if SIGNALS_SWITCH_TO_LATEST
     /// RxSwift's FlatMapLatestPumping: five `map { Just($0) }.switchToLatest()` in a row.
     static func flatMapLatestPumping(_ elements: Int, _ lap: Lap) -> Int {
       var sum = 0
@@ -241,16 +257,6 @@ enum SignalsSide {
       }
       lap.end()
       return sum
-    }
-
-    /// `collect()` of `elements` values from a sequence publisher.
-    static func collectSequence(_ elements: Int, _ lap: Lap) -> Int {
-      var count = 0
-      lap.begin()
-      let cancellable = (0..<elements).publisher.collect().sink { count = $0.count }
-      lap.end()
-      cancellable.cancel()
-      return count
     }
   #endif
 

@@ -61,48 +61,211 @@ struct ConduitStateMachine<Output, Failure: Error> {
   }
 
   /// What ``cancel(on:)`` asks the storage to do.
-  enum CancelAction {
-    /// Nothing: already terminated, or the token holder (another thread) releases the subscriber.
-    case none
-    /// The calling thread holds the token, inside a delivery to this subscriber or with a value
-    /// reserved for it by a send further up the stack: that value must not be delivered, and the
-    /// holder releases the subscriber when it finishes.
-    case stopsCallersDelivery
-    /// Release the subscriber; the caller holds the token.
-    case release
-  }
+  typealias CancelAction = ConduitToken.CancelAction
+
+  /// The non-generic part of the state, which the send fast path reads and changes directly.
+  var token: ConduitToken
+  private var backlogHead = 0
+  /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
+  private var backlog = ContiguousArray<Output>()
+  /// A completion that arrived while another thread held the token: at most one element. An array
+  /// rather than an optional, so that, with `backlog`, the machine's layout does not depend on
+  /// `Output` or `Failure` and making one needs no run-time metadata.
+  private var pendingCompletion = ContiguousArray<Subscribers.Completion<Failure>>()
 
   /// Values the subscriber may still receive.
-  private(set) var demand: Subscribers.Demand = .none
-  /// The thread allowed to call the subscriber now, or `nil` when no call is in progress.
-  private var deliverer: ThreadIdentity?
-  /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
-  private var backlog: ContiguousArray<Output> = []
-  private var backlogHead = 0
-  /// A completion that arrived while another thread held the token.
-  private var pendingCompletion: Subscribers.Completion<Failure>?
+  var demand: Subscribers.Demand { token.demand }
   /// Cancelled or completed: nothing more is delivered.
-  private(set) var isTerminated = false
-  /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
-  /// its next demand.
-  private var owesCurrentValue: Bool
-  /// The generation (see `SubjectStorage.State.generation`) of the last current value handed to
-  /// the subscriber as owed. A send racing a new subscription can reach this conduit after its
-  /// value was already handed over that way; offers of that generation or older are dropped, so no
-  /// value arrives twice or after a newer one.
-  private var replayedGeneration: UInt64 = 0
+  var isTerminated: Bool { token.isTerminated }
 
   /// A new subscriber; `subscriber` holds the token while it receives its subscription.
   init(subscribingOn subscriber: ThreadIdentity, owesCurrentValue: Bool) {
-    deliverer = subscriber
-    self.owesCurrentValue = owesCurrentValue
+    token = ConduitToken(deliverer: subscriber, owesCurrentValue: owesCurrentValue)
+  }
+
+  /// A subscriber that asked for unlimited values as it subscribed and holds no token: where a
+  /// `sink` on a subject that does not replay stands once subscribed, reached in one step.
+  init(unlimitedDemand: Void) {
+    token = ConduitToken(deliverer: nil, owesCurrentValue: false)
+    token.demand = .unlimited
   }
 
   /// A value was sent to the subject; `generation` is the subject's generation after that send.
   mutating func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity, replaysCurrentValue: Bool)
     -> OfferAction
   {
-    guard !isTerminated, pendingCompletion == nil else { return .drop }
+    switch token.offer(generation: generation, on: thread, replaysCurrentValue: replaysCurrentValue) {
+    case .drop:
+      return .drop
+    case .deliver:
+      return .deliver
+    case .deliverNested:
+      return .deliverNested
+    case .queue:
+      enqueue(value)
+      return .drop
+    }
+  }
+
+  /// Queues a value that ``ConduitToken/offer(generation:on:replaysCurrentValue:)`` reserved while
+  /// another thread holds the token; the holder delivers it before giving the token back.
+  mutating func enqueue(_ value: Output) {
+    backlog.append(value)
+    token.hasBacklog = true
+  }
+
+  /// A nested delivery returned `additionalDemand`.
+  mutating func finishNestedDelivery(additionalDemand: Subscribers.Demand) {
+    if !token.isTerminated, additionalDemand > 0 {
+      token.demand += additionalDemand
+    }
+  }
+
+  /// The token holder's call to the subscriber returned `additionalDemand`.
+  mutating func finishDelivery(additionalDemand: Subscribers.Demand, currentValue: Output?, currentGeneration: UInt64)
+    -> FinishAction
+  {
+    if token.isTerminated {
+      token.deliverer = nil
+      dropBacklog()
+      dropPendingCompletion()
+      return .release
+    }
+    if additionalDemand > 0 {
+      token.demand += additionalDemand
+    }
+    if token.hasBacklog {
+      let value = backlog[backlogHead]
+      backlogHead += 1
+      if backlogHead == backlog.count { dropBacklog() }
+      return .deliver(value)
+    }
+    if token.owesCurrentValue, token.demand > 0, let currentValue {
+      token.owesCurrentValue = false
+      token.replayedGeneration = currentGeneration
+      token.demand -= 1
+      return .deliver(currentValue)
+    }
+    if token.completionPending, let completion = pendingCompletion.first {
+      pendingCompletion = []
+      token.completionPending = false
+      token.isTerminated = true
+      return .complete(completion)
+    }
+    token.deliverer = nil
+    return .none
+  }
+
+  /// The subscriber asked for `additionalDemand` more values.
+  mutating func request(
+    _ additionalDemand: Subscribers.Demand, on thread: ThreadIdentity, currentValue: Output?, currentGeneration: UInt64
+  ) -> RequestAction {
+    guard !token.isTerminated else { return .none }
+    token.demand += additionalDemand
+    guard token.owesCurrentValue, let currentValue else { return .none }
+    switch token.deliverer {
+    case nil:
+      token.deliverer = thread
+    case thread:
+      token.owesCurrentValue = false
+      token.replayedGeneration = currentGeneration
+      token.demand -= 1
+      return .deliverNested(currentValue)
+    default:
+      // The token holder delivers it when it finishes.
+      return .none
+    }
+    token.owesCurrentValue = false
+    token.replayedGeneration = currentGeneration
+    token.demand -= 1
+    return .deliver(currentValue)
+  }
+
+  /// The subject completed.
+  mutating func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) -> CompleteAction {
+    guard !token.isTerminated, !token.completionPending else { return .none }
+    switch token.deliverer {
+    case nil:
+      token.deliverer = thread
+      token.isTerminated = true
+      return .deliver(completion)
+    case thread:
+      token.isTerminated = true
+      dropBacklog()
+      return .deliverNested(completion)
+    default:
+      pendingCompletion = [completion]
+      token.completionPending = true
+      return .none
+    }
+  }
+
+  /// The subscriber cancelled.
+  mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
+    let action = token.cancel(on: thread)
+    dropPendingCompletion()
+    return action
+  }
+
+  /// Releases a completion that ``ConduitToken/cancel(on:)`` superseded.
+  private mutating func dropPendingCompletion() {
+    if !pendingCompletion.isEmpty, !token.completionPending { pendingCompletion = ContiguousArray() }
+  }
+
+  private mutating func dropBacklog() {
+    guard token.hasBacklog else { return }
+    backlog.removeAll(keepingCapacity: false)
+    backlogHead = 0
+    token.hasBacklog = false
+  }
+}
+
+/// The part of a conduit's state whose layout does not depend on the value and failure types:
+/// demand, the delivery token, and flags mirroring what waits in the generic part.
+///
+/// The send fast path works on this directly (`conduit.machine.token`): the subject's code runs as
+/// unspecialised generic code in the client, where every use of a generic struct costs a run-time
+/// metadata lookup, while a plain struct at a fixed offset costs nothing.
+struct ConduitToken {
+  /// What ``offer(generation:on:replaysCurrentValue:)`` decided.
+  enum Reservation {
+    /// Nothing: no demand, terminated, or already replayed.
+    case drop
+    /// The caller now holds the token: deliver, then finish.
+    case deliver
+    /// The caller already holds the token further up its stack: deliver nested.
+    case deliverNested
+    /// Another thread holds the token: queue the value for it (``ConduitStateMachine/enqueue(_:)``).
+    case queue
+  }
+
+  /// Values the subscriber may still receive.
+  var demand: Subscribers.Demand = .none
+  /// The thread allowed to call the subscriber now, or `nil` when no call is in progress.
+  var deliverer: ThreadIdentity?
+  /// Cancelled or completed: nothing more is delivered.
+  var isTerminated = false
+  /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
+  /// its next demand.
+  var owesCurrentValue: Bool
+  /// Whether the machine's backlog holds values not yet delivered.
+  var hasBacklog = false
+  /// Whether the machine holds a completion that arrived while another thread held the token.
+  var completionPending = false
+  /// The generation (see `SubjectStorage.State.generation`) of the last current value handed to
+  /// the subscriber as owed. A send racing a new subscription can reach this conduit after its
+  /// value was already handed over that way; offers of that generation or older are dropped, so no
+  /// value arrives twice or after a newer one.
+  var replayedGeneration: UInt64 = 0
+
+  init(deliverer: ThreadIdentity?, owesCurrentValue: Bool) {
+    self.deliverer = deliverer
+    self.owesCurrentValue = owesCurrentValue
+  }
+
+  /// A value was sent to the subject; `generation` is the subject's generation after that send.
+  mutating func offer(generation: UInt64, on thread: ThreadIdentity, replaysCurrentValue: Bool) -> Reservation {
+    guard !isTerminated, !completionPending else { return .drop }
     // Already handed over as the owed current value (or a newer one was).
     guard generation > replayedGeneration else { return .drop }
     guard demand > 0 else {
@@ -119,99 +282,29 @@ struct ConduitStateMachine<Output, Failure: Error> {
     case thread:
       return .deliverNested
     default:
-      backlog.append(value)
-      return .drop
+      return .queue
     }
   }
 
-  /// A nested delivery returned `additionalDemand`.
-  mutating func finishNestedDelivery(additionalDemand: Subscribers.Demand) {
-    if !isTerminated, additionalDemand > 0 {
-      demand += additionalDemand
-    }
+  /// What ``cancel(on:)`` asks the storage to do.
+  enum CancelAction {
+    /// Nothing: already terminated, or the token holder (another thread) releases the subscriber.
+    case none
+    /// The calling thread holds the token, inside a delivery to this subscriber or with a value
+    /// reserved for it by a send further up the stack: that value must not be delivered, and the
+    /// holder releases the subscriber when it finishes.
+    case stopsCallersDelivery
+    /// Release the subscriber; the caller holds the token.
+    case release
   }
 
-  /// The token holder's call to the subscriber returned `additionalDemand`.
-  mutating func finishDelivery(additionalDemand: Subscribers.Demand, currentValue: Output?, currentGeneration: UInt64)
-    -> FinishAction
-  {
-    if isTerminated {
-      deliverer = nil
-      dropBacklog()
-      return .release
-    }
-    if additionalDemand > 0 {
-      demand += additionalDemand
-    }
-    if backlogHead < backlog.count {
-      let value = backlog[backlogHead]
-      backlogHead += 1
-      if backlogHead == backlog.count { dropBacklog() }
-      return .deliver(value)
-    }
-    if owesCurrentValue, demand > 0, let currentValue {
-      owesCurrentValue = false
-      replayedGeneration = currentGeneration
-      demand -= 1
-      return .deliver(currentValue)
-    }
-    if let completion = pendingCompletion {
-      pendingCompletion = nil
-      isTerminated = true
-      return .complete(completion)
-    }
-    deliverer = nil
-    return .none
-  }
-
-  /// The subscriber asked for `additionalDemand` more values.
-  mutating func request(
-    _ additionalDemand: Subscribers.Demand, on thread: ThreadIdentity, currentValue: Output?, currentGeneration: UInt64
-  ) -> RequestAction {
-    guard !isTerminated else { return .none }
-    demand += additionalDemand
-    guard owesCurrentValue, let currentValue else { return .none }
-    switch deliverer {
-    case nil:
-      deliverer = thread
-    case thread:
-      owesCurrentValue = false
-      replayedGeneration = currentGeneration
-      demand -= 1
-      return .deliverNested(currentValue)
-    default:
-      // The token holder delivers it when it finishes.
-      return .none
-    }
-    owesCurrentValue = false
-    replayedGeneration = currentGeneration
-    demand -= 1
-    return .deliver(currentValue)
-  }
-
-  /// The subject completed.
-  mutating func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) -> CompleteAction {
-    guard !isTerminated, pendingCompletion == nil else { return .none }
-    switch deliverer {
-    case nil:
-      deliverer = thread
-      isTerminated = true
-      return .deliver(completion)
-    case thread:
-      isTerminated = true
-      dropBacklog()
-      return .deliverNested(completion)
-    default:
-      pendingCompletion = completion
-      return .none
-    }
-  }
-
-  /// The subscriber cancelled.
+  /// The subscriber cancelled. A completion waiting in the machine is superseded: the flag is
+  /// cleared here and the machine drops the value itself later (it is only released by the token
+  /// holder or with the machine).
   mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
     guard !isTerminated else { return .none }
     isTerminated = true
-    pendingCompletion = nil
+    completionPending = false
     switch deliverer {
     case nil:
       deliverer = thread
@@ -226,17 +319,13 @@ struct ConduitStateMachine<Output, Failure: Error> {
   /// The send fast path's cheap finish, for a holder whose subscriber has unlimited demand (so the
   /// demand it returned changes nothing): gives the token back when nothing waits, and returns
   /// `false`, changing nothing, when something does (a backlog, a completion, a replay, a
-  /// termination); the holder then calls ``finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
+  /// termination); the holder then calls
+  /// ``ConduitStateMachine/finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
   mutating func returnTokenIfIdle() -> Bool {
-    guard !isTerminated, backlogHead >= backlog.count, pendingCompletion == nil, !owesCurrentValue else {
+    guard !isTerminated, !hasBacklog, !completionPending, !owesCurrentValue else {
       return false
     }
     deliverer = nil
     return true
-  }
-
-  private mutating func dropBacklog() {
-    backlog.removeAll(keepingCapacity: false)
-    backlogHead = 0
   }
 }

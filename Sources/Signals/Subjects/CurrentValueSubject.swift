@@ -20,7 +20,7 @@
 /// //         121
 /// ```
 public final class CurrentValueSubject<Output, Failure: Error>: Subject {
-  private let storage: SubjectStorage<Output, Failure>
+  let storage: SubjectStorage<Output, Failure>
 
   /// Creates a subject holding `value`.
   ///

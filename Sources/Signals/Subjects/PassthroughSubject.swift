@@ -24,7 +24,7 @@
 /// //         second: world
 /// ```
 public final class PassthroughSubject<Output, Failure: Error>: Subject {
-  private let storage = SubjectStorage<Output, Failure>(currentValue: nil)
+  let storage = SubjectStorage<Output, Failure>(currentValue: nil)
 
   /// Creates a subject with no subscribers.
   ///

@@ -13,20 +13,38 @@
 ///   the hole.
 final class SubjectStorage<Output, Failure: Error> {
   struct State {
-    /// The live subscribers; `conduits[i].slot == i`.
-    var conduits: ContiguousArray<SubjectConduit<Output, Failure>> = []
-    /// Set once by `send(completion:)`; later subscribers receive it at once.
-    var completion: Subscribers.Completion<Failure>?
-    /// The latest value (`CurrentValueSubject` only).
-    var currentValue: Output?
+    // Fields whose layout does not depend on `Output` and `Failure` come first: the send path runs
+    // as unspecialised generic code in the client and reads them at fixed offsets, with no run-time
+    // metadata lookup (see `ConduitStateMachine`).
+
+    /// The live subscribers; `conduits[i].slot == i`. Each is a `SubjectConduit<Output, Failure>`
+    /// (see ``conduit(_:)``); the list holds the non-generic base so that walking it needs no
+    /// run-time metadata.
+    var conduits: ContiguousArray<AnySubjectConduit> = []
     /// How many values were sent: the generation of `currentValue`, which lets a conduit tell a
     /// value it already received as the current value from the same value offered late.
     var generation: UInt64 = 0
-    /// Subscriptions to publishers feeding this subject (`subscribe(subject)`), cancelled on deinit.
-    var upstreams: ContiguousArray<any Subscription> = []
+    /// Whether `completion` is set.
+    var isCompleted = false
     /// Whether any subscriber has asked for values yet; upstreams are asked for unlimited values
     /// from then on.
     var hasDownstreamDemand = false
+    /// Subscriptions to publishers feeding this subject (`subscribe(subject)`), cancelled on deinit.
+    var upstreams: ContiguousArray<any Subscription> = []
+    /// The latest value (`CurrentValueSubject` only): one element, or none. An array rather than an
+    /// optional, so that replacing it on every send is a plain generic call, with no run-time
+    /// lookup of `Optional<Output>`'s metadata.
+    var latest: ContiguousArray<Output>
+    /// Set once by `send(completion:)`; later subscribers receive it at once.
+    var completion: Subscribers.Completion<Failure>?
+
+    /// The latest value (`CurrentValueSubject` only).
+    var currentValue: Output? { latest.first }
+
+    init(currentValue: Output?) {
+      latest = ContiguousArray()
+      if let currentValue { latest.append(currentValue) }
+    }
   }
 
   let state: LockedState<State>
@@ -54,22 +72,72 @@ final class SubjectStorage<Output, Failure: Error> {
   }
 
   func subscribe<S: Subscriber>(_ subscriber: S, owner: AnyObject) where S.Input == Output, S.Failure == Failure {
-    let thread = ThreadIdentity.current
     let conduit = SubjectConduit<Output, Failure>.make(subscriber, storage: self, owner: owner)
-    let completion = state.withLock { state -> Subscribers.Completion<Failure>? in
-      if let completion = state.completion { return completion }
-      conduit.machine = ConduitStateMachine(subscribingOn: thread, owesCurrentValue: replaysCurrentValue)
-      conduit.slot = state.conduits.count
-      state.conduits.append(conduit)
-      return nil
-    }
-    if let completion {
+    if let completion = attach(conduit) {
       subscriber.receive(subscription: Subscriptions.empty)
       subscriber.receive(completion: completion)
       return
     }
     conduit.deliverSubscription()
     conduit.finishDelivery(additionalDemand: .none)
+  }
+
+  /// `sink` on a subject: the closures live in the conduit itself, which asks for unlimited values,
+  /// so no `Subscribers.Sink` (and no lock of its own) sits between the subject and the closures.
+  func attachSink(
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void,
+    owner: AnyObject
+  ) -> AnyCancellable {
+    let conduit = SinkConduit(
+      receiveValue: receiveValue, receiveCompletion: receiveCompletion, storage: self, owner: owner)
+    if !replaysCurrentValue {
+      // Nothing to replay: attaching, asking for unlimited values and giving the token back come
+      // down to adding the conduit with unlimited demand, in one lock round trip. (A send racing
+      // this subscription may now reach it; either order is one Combine allows.)
+      conduit.machine = ConduitStateMachine(unlimitedDemand: ())
+      var upstreams: ContiguousArray<any Subscription> = []
+      let completed = state.withLock { state -> Bool in
+        if state.isCompleted { return true }
+        conduit.slot = state.conduits.count
+        state.conduits.append(conduit)
+        upstreams = Self.noteDemand(in: &state)
+        return false
+      }
+      for upstream in upstreams { upstream.request(.unlimited) }
+      if completed { deliverCompletion(to: conduit) }
+      return AnyCancellable(idempotent: conduit)
+    }
+    if let completion = attach(conduit) {
+      conduit.deliver(completion: completion)
+      conduit.releaseSubscriber()
+    } else {
+      conduit.deliverSubscription()
+      conduit.finishDelivery(additionalDemand: .none)
+    }
+    return AnyCancellable(idempotent: conduit)
+  }
+
+  /// Completes a conduit that found the subject completed as it subscribed. (Out of line: the
+  /// metadata the completion needs is then looked up only on this rare path.)
+  @inline(never)
+  private func deliverCompletion(to conduit: SubjectConduit<Output, Failure>) {
+    guard let completion = state.withLock({ $0.completion }) else { return }
+    conduit.deliver(completion: completion)
+    conduit.releaseSubscriber()
+  }
+
+  /// Adds `conduit` to the list with the calling thread holding its token; returns the completion
+  /// instead when the subject has already completed.
+  private func attach(_ conduit: SubjectConduit<Output, Failure>) -> Subscribers.Completion<Failure>? {
+    let thread = ThreadIdentity.current
+    return state.withLock { state -> Subscribers.Completion<Failure>? in
+      if state.isCompleted { return state.completion }
+      conduit.machine = ConduitStateMachine(subscribingOn: thread, owesCurrentValue: replaysCurrentValue)
+      conduit.slot = state.conduits.count
+      state.conduits.append(conduit)
+      return nil
+    }
   }
 
   /// Sends `value` to every subscriber.
@@ -83,16 +151,18 @@ final class SubjectStorage<Output, Failure: Error> {
   func send(_ value: Output) {
     let thread = ThreadIdentity.current
     var batch = SendBatch()
-    let sent = state.withLock { state -> (ContiguousArray<SubjectConduit<Output, Failure>>, UInt64)? in
-      guard state.completion == nil else { return nil }
-      if replaysCurrentValue { state.currentValue = value }
+    var generation: UInt64 = 0
+    let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit> in
+      guard !state.isCompleted else { return [] }
+      if replaysCurrentValue { state.latest[0] = value }
       state.generation += 1
-      batch = Self.reserve(value, for: state.conduits, from: 0, generation: state.generation, on: thread)
-      return (state.conduits, state.generation)
+      generation = state.generation
+      batch = Self.reserve(value, for: state.conduits, from: 0, generation: generation, on: thread)
+      return state.conduits
     }
-    guard let (conduits, generation) = sent else { return }
+    let count = conduits.count
     var start = 0
-    while start < conduits.count {
+    while start < count {
       if start > 0 {
         batch = state.withLock { state in
           Self.reserve(value, for: conduits, from: start, generation: generation, on: thread)
@@ -106,62 +176,72 @@ final class SubjectStorage<Output, Failure: Error> {
   /// Offers `value` to the unlimited-demand subscribers among `conduits[start...]` (at most 64).
   /// Call with the lock held.
   private static func reserve(
-    _ value: Output, for conduits: ContiguousArray<SubjectConduit<Output, Failure>>, from start: Int,
+    _ value: Output, for conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
     generation: UInt64, on thread: ThreadIdentity
   ) -> SendBatch {
-    var batch = SendBatch()
-    let end = min(start + SendBatch.capacity, conduits.count)
-    for index in start..<end {
-      let conduit = conduits[index]
-      let bit = UInt64(1) << UInt64(index - start)
-      guard conduit.machine.demand == .unlimited else {
-        batch.limited |= bit
-        continue
+    conduits.withUnsafeBufferPointer { conduits in
+      var batch = SendBatch()
+      let end = min(start + SendBatch.capacity, conduits.count)
+      for index in start..<end {
+        let bit = UInt64(1) << UInt64(index - start)
+        Self.borrow(conduits, index) { conduit in
+          guard conduit.machine.token.demand == .unlimited else {
+            batch.limited |= bit
+            return
+          }
+          switch conduit.machine.token.offer(generation: generation, on: thread, replaysCurrentValue: false) {
+          case .deliver: batch.reserved |= bit
+          case .deliverNested: batch.nested |= bit
+          case .queue: conduit.machine.enqueue(value)
+          case .drop: break
+          }
+        }
       }
-      switch conduit.machine.offer(value, generation: generation, on: thread, replaysCurrentValue: false) {
-      case .deliver: batch.reserved |= bit
-      case .deliverNested: batch.nested |= bit
-      case .drop: break
-      }
+      return batch
     }
-    return batch
   }
 
   private func deliver(
-    _ value: Output, to conduits: ContiguousArray<SubjectConduit<Output, Failure>>, from start: Int,
+    _ value: Output, to conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
     _ batch: SendBatch, generation: UInt64, on thread: ThreadIdentity
   ) {
-    let end = min(start + SendBatch.capacity, conduits.count)
-    for index in start..<end {
-      let conduit = conduits[index]
-      let bit = UInt64(1) << UInt64(index - start)
-      if (batch.reserved | batch.nested) & bit != 0 {
-        // This thread holds the token; `deliveryStopped` is written only by its holder.
-        // Unlimited demand: what the subscriber returns changes nothing.
-        if !conduit.deliveryStopped { _ = conduit.deliver(value) }
-      } else if batch.limited & bit != 0 {
-        conduit.offer(value, generation: generation, on: thread)
-      }
-    }
-    guard batch.reserved != 0 else { return }
-    let busy = state.withLock { _ -> UInt64 in
-      var busy: UInt64 = 0
+    conduits.withUnsafeBufferPointer { conduits in
+      let end = min(start + SendBatch.capacity, conduits.count)
       for index in start..<end {
         let bit = UInt64(1) << UInt64(index - start)
-        if batch.reserved & bit != 0, !conduits[index].machine.returnTokenIfIdle() { busy |= bit }
+        if (batch.reserved | batch.nested) & bit != 0 {
+          // This thread holds the token; `deliveryStopped` is written only by its holder.
+          // Unlimited demand: what the subscriber returns changes nothing.
+          Self.borrow(conduits, index) { conduit in
+            if !conduit.deliveryStopped { _ = conduit.deliver(value) }
+          }
+        } else if batch.limited & bit != 0 {
+          Self.conduit(conduits[index]).offer(value, generation: generation, on: thread)
+        }
       }
-      return busy
-    }
-    guard busy != 0 else { return }
-    for index in start..<end where busy & (UInt64(1) << UInt64(index - start)) != 0 {
-      conduits[index].finishDelivery(additionalDemand: .none)
+      guard batch.reserved != 0 else { return }
+      let busy = state.withLock { _ -> UInt64 in
+        var busy: UInt64 = 0
+        for index in start..<end {
+          let bit = UInt64(1) << UInt64(index - start)
+          if batch.reserved & bit != 0, !Self.borrow(conduits, index, { $0.machine.token.returnTokenIfIdle() }) {
+            busy |= bit
+          }
+        }
+        return busy
+      }
+      guard busy != 0 else { return }
+      for index in start..<end where busy & (UInt64(1) << UInt64(index - start)) != 0 {
+        Self.conduit(conduits[index]).finishDelivery(additionalDemand: .none)
+      }
     }
   }
 
   func send(completion: Subscribers.Completion<Failure>) {
-    let conduits = state.withLock { state -> ContiguousArray<SubjectConduit<Output, Failure>>? in
-      guard state.completion == nil else { return nil }
+    let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit>? in
+      guard !state.isCompleted else { return nil }
       state.completion = completion
+      state.isCompleted = true
       defer { state.conduits = [] }
       for conduit in state.conduits { conduit.slot = -1 }
       return state.conduits
@@ -169,13 +249,13 @@ final class SubjectStorage<Output, Failure: Error> {
     guard let conduits else { return }
     let thread = ThreadIdentity.current
     for conduit in conduits {
-      conduit.complete(completion, on: thread)
+      Self.conduit(conduit).complete(completion, on: thread)
     }
   }
 
   func send(subscription: any Subscription) {
     let action = state.withLock { state -> UpstreamAction in
-      if state.completion != nil { return .cancel }
+      if state.isCompleted { return .cancel }
       state.upstreams.append(subscription)
       return state.hasDownstreamDemand ? .requestUnlimited : .wait
     }
@@ -192,16 +272,24 @@ final class SubjectStorage<Output, Failure: Error> {
     case wait
   }
 
-  /// Removes `conduit` from the list in O(1). Call with the lock held.
-  static func remove(_ conduit: SubjectConduit<Output, Failure>, from state: inout State) {
-    let slot = conduit.slot
-    guard slot >= 0 else { return }
-    conduit.slot = -1
-    let last = state.conduits.removeLast()
-    if last !== conduit {
-      state.conduits[slot] = last
-      last.slot = slot
-    }
+  /// A conduit of this subject's list, as its generic type.
+  @inline(__always)
+  static func conduit(_ conduit: AnySubjectConduit) -> SubjectConduit<Output, Failure> {
+    // Every conduit in the list was made by this storage. (A checked cast would look up the
+    // generic class's metadata at run time, on every subscriber of every send.)
+    unsafeDowncast(conduit, to: SubjectConduit<Output, Failure>.self)
+  }
+
+  /// Runs `body` with `conduits[index]` borrowed rather than retained: the caller's snapshot of the
+  /// list (an array no one else mutates: the lock's copy is copy-on-write) keeps every conduit in it
+  /// alive, so the send loops skip a retain and a release (two atomic operations) per subscriber.
+  @inline(__always)
+  private static func borrow<Result>(
+    _ conduits: UnsafeBufferPointer<AnySubjectConduit>, _ index: Int,
+    _ body: (SubjectConduit<Output, Failure>) -> Result
+  ) -> Result {
+    let element = UnsafeRawPointer(conduits.baseAddress! + index).load(as: Unmanaged<AnySubjectConduit>.self)
+    return element._withUnsafeGuaranteedRef { body(Self.conduit($0)) }
   }
 
   /// Records that a subscriber asked for values; returns the upstreams to ask for unlimited
@@ -223,170 +311,6 @@ private struct SendBatch {
   /// Limited demand: offer through the conduit's own path.
   var limited: UInt64 = 0
 }
-
-/// One subscriber's subscription to a subject.
-///
-/// `machine` and `slot` are guarded by the storage's lock. The subscriber reference lives in the
-/// generic subclass and belongs to the delivery token (see ``ConduitStateMachine``): only the
-/// thread holding the token calls or releases it, so reading it needs no lock.
-class SubjectConduit<Output, Failure: Error>: Subscription, CustomStringConvertible {
-  let storage: SubjectStorage<Output, Failure>
-  /// The public subject: a subscription keeps its subject alive, as in Combine.
-  private let owner: AnyObject
-  /// Guarded by `storage.state`'s lock.
-  final var machine: ConduitStateMachine<Output, Failure>
-  /// Index in `storage`'s conduit list, or -1 once removed. Guarded by `storage.state`'s lock.
-  final var slot = -1
-  /// Set, once and for good, when the subscriber is cancelled or completed by the thread that
-  /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
-  /// the delivery token: written and read only by the holder.
-  final var deliveryStopped = false
-
-  init(storage: SubjectStorage<Output, Failure>, owner: AnyObject) {
-    self.storage = storage
-    self.owner = owner
-    machine = ConduitStateMachine(subscribingOn: ThreadIdentity(rawValue: 0), owesCurrentValue: false)
-  }
-
-  static func make<S: Subscriber>(_ subscriber: S, storage: SubjectStorage<Output, Failure>, owner: AnyObject)
-    -> SubjectConduit<Output, Failure>
-  where S.Input == Output, S.Failure == Failure {
-    SubscriberConduit(subscriber, storage: storage, owner: owner)
-  }
-
-  var description: String { String(describing: type(of: owner)) }
-
-  // MARK: Calls to the subscriber; the caller holds the delivery token.
-
-  func deliverSubscription() { preconditionFailure("abstract") }
-  func deliver(_ value: Output) -> Subscribers.Demand { preconditionFailure("abstract") }
-  func deliver(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
-  func releaseSubscriber() { preconditionFailure("abstract") }
-
-  // MARK: Events
-
-  final func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity) {
-    let replays = storage.replaysCurrentValue
-    let action = storage.state.withLock { _ in
-      machine.offer(value, generation: generation, on: thread, replaysCurrentValue: replays)
-    }
-    switch action {
-    case .drop:
-      return
-    case .deliver:
-      finishDelivery(additionalDemand: deliver(value))
-    case .deliverNested:
-      let additional = deliver(value)
-      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
-    }
-  }
-
-  /// Gives the token back, first delivering whatever queued up while it was held.
-  final func finishDelivery(additionalDemand: Subscribers.Demand) {
-    var additional = additionalDemand
-    while true {
-      let action = storage.state.withLock { state in
-        machine.finishDelivery(
-          additionalDemand: additional, currentValue: state.currentValue, currentGeneration: state.generation)
-      }
-      switch action {
-      case .none:
-        return
-      case .deliver(let value):
-        additional = deliver(value)
-      case .complete(let completion):
-        deliver(completion: completion)
-        releaseSubscriber()
-        return
-      case .release:
-        releaseSubscriber()
-        return
-      }
-    }
-  }
-
-  final func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) {
-    let action = storage.state.withLock { _ in machine.complete(completion, on: thread) }
-    switch action {
-    case .none:
-      return
-    case .deliver(let completion):
-      deliver(completion: completion)
-      releaseSubscriber()
-    case .deliverNested(let completion):
-      deliveryStopped = true
-      deliver(completion: completion)
-    }
-  }
-
-  final func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
-    let thread = ThreadIdentity.current
-    let (action, upstreams) = storage.state.withLock { state in
-      let action = machine.request(
-        demand, on: thread, currentValue: state.currentValue, currentGeneration: state.generation)
-      let upstreams = machine.isTerminated ? [] : SubjectStorage.noteDemand(in: &state)
-      return (action, upstreams)
-    }
-    for upstream in upstreams { upstream.request(.unlimited) }
-    switch action {
-    case .none:
-      return
-    case .deliver(let value):
-      finishDelivery(additionalDemand: deliver(value))
-    case .deliverNested(let value):
-      let additional = deliver(value)
-      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
-    }
-  }
-
-  final func cancel() {
-    let thread = ThreadIdentity.current
-    let action = storage.state.withLock { state in
-      SubjectStorage.remove(self, from: &state)
-      return machine.cancel(on: thread)
-    }
-    switch action {
-    case .none: return
-    case .release: releaseSubscriber()
-    case .stopsCallersDelivery: deliveryStopped = true
-    }
-  }
-}
-
-/// The conduit for a concrete subscriber type.
-private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
-  @unchecked Sendable
-{
-  // Safety: `downstream` is owned by the delivery token (see `SubjectConduit`).
-  /// Owned by the delivery token; `nil` once released.
-  private var downstream: Downstream?
-
-  init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
-    self.downstream = downstream
-    super.init(storage: storage, owner: owner)
-  }
-
-  override func deliverSubscription() {
-    downstream?.receive(subscription: self)
-  }
-
-  override func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
-    downstream?.receive(value) ?? .none
-  }
-
-  override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
-    downstream?.receive(completion: completion)
-  }
-
-  override func releaseSubscriber() {
-    downstream = nil
-  }
-}
-
-// Safety: every mutable field is guarded by the storage's lock (`machine`, `slot`) or owned by the
-// delivery token that lock hands out (`downstream`); see `ConduitStateMachine`.
-extension SubjectConduit: @unchecked Sendable {}
 
 // Safety: the only mutable state is `state`, a `LockedState`.
 extension SubjectStorage: @unchecked Sendable {}

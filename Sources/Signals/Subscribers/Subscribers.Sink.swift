@@ -148,9 +148,20 @@ extension Publisher {
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
+    // On a subject, the closures go straight into the subject's conduit: no `Subscribers.Sink` in
+    // between, so a value costs no lock of the sink's own, and a subscription two objects.
+    if let subject = self as? PassthroughSubject<Output, Failure> {
+      return subject.storage.attachSink(
+        receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: subject)
+    }
+    if let subject = self as? CurrentValueSubject<Output, Failure> {
+      return subject.storage.attachSink(
+        receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: subject)
+    }
     let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     subscribe(sink)
-    return AnyCancellable(sink)
+    // `Sink.cancel()` is idempotent and thread-safe: no lock of the cancellable's own is needed.
+    return AnyCancellable(idempotent: sink)
   }
 }
 

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Dispatch
 import Signals
 import SignalsTesting
 import Testing
@@ -92,6 +93,119 @@ struct SubjectStorageTests {
     withExtendedLifetime((first, last)) {}
   }
 
+  // MARK: `sink` on a subject: the closures live in the subject's conduit
+
+  @Test func sinkOnASubjectReleasesItsClosuresWhenCancelledEvenWhileTheCancellableIsKept() {
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakCapture: Capture?
+    var received: [Int] = []
+    let cancellable: AnyCancellable
+    do {
+      let capture = Capture()
+      weakCapture = capture
+      cancellable = subject.sink { value in
+        capture.values.append(value)
+        received = capture.values
+      }
+    }
+    subject.send(1)
+    #expect(weakCapture != nil)
+    cancellable.cancel()
+    #expect(weakCapture == nil)
+    subject.send(2)
+    #expect(received == [1])
+  }
+
+  @Test func sinkOnASubjectReleasesItsClosuresOnCompletion() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    weak var weakCapture: Capture?
+    var completions = 0
+    let cancellable: AnyCancellable
+    do {
+      let capture = Capture()
+      weakCapture = capture
+      cancellable = subject.sink(
+        receiveCompletion: { _ in completions += 1 }, receiveValue: { capture.values.append($0) })
+    }
+    #expect(weakCapture?.values == [0])
+    subject.send(completion: .finished)
+    #expect(weakCapture == nil)
+    #expect(completions == 1)
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func aCancelledSinkNoLongerKeepsItsSubjectAlive() {
+    weak var weakSubject: PassthroughSubject<Int, Never>?
+    let cancellable: AnyCancellable
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      weakSubject = subject
+      cancellable = subject.sink { _ in }
+    }
+    #expect(weakSubject != nil)
+    cancellable.cancel()
+    #expect(weakSubject == nil)
+  }
+
+  @Test func sinkOnACompletedSubjectReceivesTheCompletionAtOnce() {
+    let subject = PassthroughSubject<Int, TestError>()
+    subject.send(completion: .failure(TestError(id: 7)))
+    var completions: [Subscribers.Completion<TestError>] = []
+    var values: [Int] = []
+    let cancellable = subject.sink(receiveCompletion: { completions.append($0) }, receiveValue: { values.append($0) })
+    subject.send(1)
+    #expect(completions == [.failure(TestError(id: 7))])
+    #expect(values.isEmpty)
+    cancellable.cancel()
+  }
+
+  @Test func sinkOnASubjectFedByAPublisherAsksUpstreamForEverything() {
+    let upstream = TestPublisher<Int, Never>()
+    let subject = PassthroughSubject<Int, Never>()
+    let link = upstream.subscribe(subject)
+    #expect(upstream.subscription.events.isEmpty)
+    var received: [Int] = []
+    let cancellable = subject.sink { received.append($0) }
+    #expect(upstream.subscription.events == [.requested(.unlimited)])
+    upstream.send(7)
+    #expect(received == [7])
+    cancellable.cancel()
+    link.cancel()
+  }
+
+  @Test func sinkCancellingItselfInsideReceiveValueGetsNothingMore() {
+    let subject = PassthroughSubject<Int, Never>()
+    var received: [Int] = []
+    var cancellable: AnyCancellable?
+    cancellable = subject.sink { value in
+      received.append(value)
+      cancellable?.cancel()
+      subject.send(value + 1)
+    }
+    subject.send(1)
+    subject.send(10)
+    #expect(received == [1])
+    withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func cancellingASinkTwiceOrFromManyThreadsIsHarmless() {
+    let subject = PassthroughSubject<Int, Never>()
+    let cancellables = (0..<100).map { _ in subject.sink { _ in } }
+    DispatchQueue.concurrentPerform(iterations: 100) { index in
+      cancellables[index].cancel()
+      cancellables[(index + 1) % 100].cancel()
+    }
+    var received: [Int] = []
+    let last = subject.sink { received.append($0) }
+    subject.send(1)
+    #expect(received == [1])
+    last.cancel()
+  }
+}
+
+/// Something for a sink's closure to capture, to see when the closure is released.
+private final class Capture {
+  var values: [Int] = []
 }
 
 /// A subscriber that asks for one value and logs it, from a closure that need not be `Sendable`.

@@ -1,0 +1,244 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+/// The part of a ``SubjectConduit`` that does not depend on its value and failure types: what the
+/// subject's list holds, so that walking the list needs no run-time metadata of the generic class.
+class AnySubjectConduit {
+  /// Index in the storage's conduit list, or -1 once removed. Guarded by the storage's lock.
+  @exclusivity(unchecked) final var slot = -1
+  /// Set, once and for good, when the subscriber is cancelled or completed by the thread that
+  /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
+  /// the delivery token: written and read only by the holder.
+  @exclusivity(unchecked) final var deliveryStopped = false
+
+  /// Removes `conduit` from `list` in O(1): the last conduit moves into its slot. Call with the
+  /// storage's lock held.
+  static func remove(_ conduit: AnySubjectConduit, from list: inout ContiguousArray<AnySubjectConduit>) {
+    let slot = conduit.slot
+    guard slot >= 0 else { return }
+    conduit.slot = -1
+    let last = list.removeLast()
+    if last !== conduit {
+      list[slot] = last
+      last.slot = slot
+    }
+  }
+}
+
+/// One subscriber's subscription to a subject.
+///
+/// `machine` and `slot` are guarded by the storage's lock. The subscriber reference lives in the
+/// generic subclass and belongs to the delivery token (see ``ConduitStateMachine``): only the
+/// thread holding the token calls or releases it, so reading it needs no lock.
+///
+/// Its mutable fields are `@exclusivity(unchecked)`: the lock or the token already makes every
+/// access exclusive, and the run-time check would cost more than the send fast path's own work.
+class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, CustomStringConvertible {
+  let storage: SubjectStorage<Output, Failure>
+  /// The public subject's type, for ``description``.
+  private let ownerType: AnyObject.Type
+  /// The public subject: a live subscription keeps its subject alive, as in Combine. Owned by the
+  /// delivery token and released with the subscriber, so a cancelled subscription (kept by an
+  /// `AnyCancellable`, say) no longer holds the subject.
+  private final var owner: AnyObject?
+  /// Guarded by `storage.state`'s lock. Last, so the fields above sit at fixed offsets whatever
+  /// `Output` and `Failure` are.
+  @exclusivity(unchecked) final var machine: ConduitStateMachine<Output, Failure>
+
+  init(storage: SubjectStorage<Output, Failure>, owner: AnyObject) {
+    self.storage = storage
+    self.owner = owner
+    ownerType = type(of: owner)
+    machine = ConduitStateMachine(subscribingOn: ThreadIdentity(rawValue: 0), owesCurrentValue: false)
+  }
+
+  static func make<S: Subscriber>(_ subscriber: S, storage: SubjectStorage<Output, Failure>, owner: AnyObject)
+    -> SubjectConduit<Output, Failure>
+  where S.Input == Output, S.Failure == Failure {
+    SubscriberConduit(subscriber, storage: storage, owner: owner)
+  }
+
+  var description: String { String(describing: ownerType) }
+
+  // MARK: Calls to the subscriber; the caller holds the delivery token.
+
+  func deliverSubscription() { preconditionFailure("abstract") }
+  func deliver(_ value: Output) -> Subscribers.Demand { preconditionFailure("abstract") }
+  func deliver(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
+  /// Drops the reference to the subscriber (or its closures).
+  func releaseDownstream() { preconditionFailure("abstract") }
+
+  /// Releases the subscriber and the subject, after unlocking: their `deinit`s may run user code.
+  final func releaseSubscriber() {
+    releaseDownstream()
+    owner = nil
+  }
+
+  // MARK: Events
+
+  final func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity) {
+    let replays = storage.replaysCurrentValue
+    let action = storage.state.withLock { _ in
+      machine.offer(value, generation: generation, on: thread, replaysCurrentValue: replays)
+    }
+    switch action {
+    case .drop:
+      return
+    case .deliver:
+      finishDelivery(additionalDemand: deliver(value))
+    case .deliverNested:
+      let additional = deliver(value)
+      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
+    }
+  }
+
+  /// Gives the token back, first delivering whatever queued up while it was held.
+  final func finishDelivery(additionalDemand: Subscribers.Demand) {
+    var additional = additionalDemand
+    while true {
+      let action = storage.state.withLock { state in
+        machine.finishDelivery(
+          additionalDemand: additional, currentValue: state.currentValue, currentGeneration: state.generation)
+      }
+      switch action {
+      case .none:
+        return
+      case .deliver(let value):
+        additional = deliver(value)
+      case .complete(let completion):
+        deliver(completion: completion)
+        releaseSubscriber()
+        return
+      case .release:
+        releaseSubscriber()
+        return
+      }
+    }
+  }
+
+  final func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) {
+    let action = storage.state.withLock { _ in machine.complete(completion, on: thread) }
+    switch action {
+    case .none:
+      return
+    case .deliver(let completion):
+      deliver(completion: completion)
+      releaseSubscriber()
+    case .deliverNested(let completion):
+      deliveryStopped = true
+      deliver(completion: completion)
+    }
+  }
+
+  final func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
+    let thread = ThreadIdentity.current
+    let (action, upstreams) = storage.state.withLock { state in
+      let action = machine.request(
+        demand, on: thread, currentValue: state.currentValue, currentGeneration: state.generation)
+      let upstreams = machine.isTerminated ? [] : SubjectStorage.noteDemand(in: &state)
+      return (action, upstreams)
+    }
+    for upstream in upstreams { upstream.request(.unlimited) }
+    switch action {
+    case .none:
+      return
+    case .deliver(let value):
+      finishDelivery(additionalDemand: deliver(value))
+    case .deliverNested(let value):
+      let additional = deliver(value)
+      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
+    }
+  }
+
+  final func cancel() {
+    let thread = ThreadIdentity.current
+    // The token's own `cancel`, on the non-generic part of the machine: the cancel path then needs
+    // no run-time metadata. A completion the machine may hold is dropped by the token holder.
+    let action = storage.state.withLock { state in
+      AnySubjectConduit.remove(self, from: &state.conduits)
+      return machine.token.cancel(on: thread)
+    }
+    switch action {
+    case .none: return
+    case .release: releaseSubscriber()
+    case .stopsCallersDelivery: deliveryStopped = true
+    }
+  }
+}
+
+/// The conduit for a concrete subscriber type.
+private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
+  @unchecked Sendable
+{
+  // Safety: `downstream` is owned by the delivery token (see `SubjectConduit`).
+  /// Owned by the delivery token; `nil` once released.
+  @exclusivity(unchecked) private var downstream: Downstream?
+
+  init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
+    self.downstream = downstream
+    super.init(storage: storage, owner: owner)
+  }
+
+  override func deliverSubscription() {
+    downstream?.receive(subscription: self)
+  }
+
+  override func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
+    downstream?.receive(value) ?? .none
+  }
+
+  override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
+    downstream?.receive(completion: completion)
+  }
+
+  override func releaseDownstream() {
+    downstream = nil
+  }
+}
+
+/// The conduit behind `sink` on a subject: the two closures of the sink, called directly, and
+/// unlimited demand asked for as soon as it is attached (see `SubjectStorage.attachSink`).
+///
+/// Like a `Subscribers.Sink`, it releases both closures when it is cancelled or completed, which
+/// breaks the usual `owner → cancellable → closure → owner` cycle.
+final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
+  // Safety: the closures are owned by the delivery token (see `SubjectConduit`).
+  /// Owned by the delivery token; `nil` once released.
+  @exclusivity(unchecked) private var receiveValue: ((Output) -> Void)?
+  /// Owned by the delivery token; `nil` once released.
+  @exclusivity(unchecked) private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+
+  init(
+    receiveValue: @escaping (Output) -> Void,
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    storage: SubjectStorage<Output, Failure>,
+    owner: AnyObject
+  ) {
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
+    super.init(storage: storage, owner: owner)
+  }
+
+  override func deliverSubscription() {
+    request(.unlimited)
+  }
+
+  override func deliver(_ value: Output) -> Subscribers.Demand {
+    receiveValue?(value)
+    return .none
+  }
+
+  override func deliver(completion: Subscribers.Completion<Failure>) {
+    receiveCompletion?(completion)
+  }
+
+  override func releaseDownstream() {
+    receiveValue = nil
+    receiveCompletion = nil
+  }
+}
+
+// Safety: every mutable field is guarded by the storage's lock (`machine`, `slot`) or owned by the
+// delivery token that lock hands out (`owner`, `deliveryStopped` and the subscriber); see
+// `ConduitStateMachine`.
+extension SubjectConduit: @unchecked Sendable {}
