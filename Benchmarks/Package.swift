@@ -23,9 +23,11 @@ let package = Package(
         .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
       ],
       swiftSettings: [
-        // The Signals side of workloads whose API is not on main yet; add each define when its API
-        // lands (see README.md): "SIGNALS_FLATMAP", "SIGNALS_SWITCH_TO_LATEST".
+        // Each define turns on the Signals side of a family of workloads (see README.md); every
+        // family is on main now.
         .define("SIGNALS_OPERATORS"),
+        .define("SIGNALS_FLATMAP"),
+        .define("SIGNALS_SWITCH_TO_LATEST"),
         .define("SIGNALS_COMBINING"),
         .define("SIGNALS_STREAM"),
         .define("SIGNALS_CONCURRENCY"),
