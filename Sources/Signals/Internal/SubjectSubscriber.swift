@@ -10,27 +10,16 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   typealias Input = Downstream.Output
   typealias Failure = Downstream.Failure
 
-  private enum Status {
-    case awaitingSubscription(Downstream)
-    case subscribed(Downstream, any Subscription)
-    case terminal
-  }
-
-  private let status: LockedState<Status>
+  private let link: RelayLink<Downstream>
 
   init(_ subject: Downstream) {
-    status = .make(.awaitingSubscription(subject))
+    link = RelayLink(subject)
   }
 
   var description: String { "Subject" }
 
   func receive(subscription: any Subscription) {
-    let subject = status.withLock { status -> Downstream? in
-      guard case .awaitingSubscription(let subject) = status else { return nil }
-      status = .subscribed(subject, subscription)
-      return subject
-    }
-    guard let subject else {
+    guard let subject = link.accept(subscription) else {
       subscription.cancel()
       return
     }
@@ -38,40 +27,22 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let subject = status.withLock { status -> Downstream? in
-      guard case .subscribed(let subject, _) = status else { return nil }
-      return subject
-    }
-    subject?.send(input)
+    link.current()?.target.send(input)
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let subject = status.withLock { status -> Downstream? in
-      guard case .subscribed(let subject, _) = status else { return nil }
-      status = .terminal
-      return subject
-    }
-    subject?.send(completion: completion)
+    link.complete()?.send(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let upstream = status.withLock { status -> (any Subscription)? in
-      guard case .subscribed(_, let upstream) = status else { return nil }
-      return upstream
-    }
-    upstream?.request(demand)
+    link.current()?.subscription.request(demand)
   }
 
   func cancel() {
-    let upstream = status.withLock { status -> (any Subscription)? in
-      defer { status = .terminal }
-      guard case .subscribed(_, let upstream) = status else { return nil }
-      return upstream
-    }
-    upstream?.cancel()
+    link.cancel()?.cancel()
   }
 }
 
-// Safety: the only mutable state is `status`, a `LockedState`.
+// Safety: the only mutable state is in `link`, a `LockedState`.
 extension SubjectSubscriber: @unchecked Sendable {}

@@ -116,32 +116,18 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private enum State {
-    /// Waiting for the upstream's subscription.
-    case awaitingSubscription(Downstream)
-    /// Attached.
-    case subscribed(Downstream, any Subscription)
-    /// Completed or cancelled; the subscriber is released.
-    case terminal
-  }
-
   private let parent: Publishers.Autoconnect<Upstream>
-  private let state: LockedState<State>
+  private let link: RelayLink<Downstream>
 
   init(downstream: Downstream, parent: Publishers.Autoconnect<Upstream>) {
     self.parent = parent
-    state = .make(.awaitingSubscription(downstream))
+    link = RelayLink(downstream)
   }
 
   var description: String { "Autoconnect" }
 
   func receive(subscription: any Subscription) {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case .awaitingSubscription(let downstream) = state else { return nil }
-      state = .subscribed(downstream, subscription)
-      return downstream
-    }
-    guard let downstream else {
+    guard let downstream = link.accept(subscription) else {
       subscription.cancel()
       return
     }
@@ -149,41 +135,23 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case .subscribed(let downstream, _) = state else { return nil }
-      return downstream
-    }
-    return downstream?.receive(input) ?? .none
+    link.current()?.target.receive(input) ?? .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case .subscribed(let downstream, _) = state else { return nil }
-      state = .terminal
-      return downstream
-    }
-    downstream?.receive(completion: completion)
+    link.complete()?.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let upstream = state.withLock { state -> (any Subscription)? in
-      guard case .subscribed(_, let upstream) = state else { return nil }
-      return upstream
-    }
-    upstream?.request(demand)
+    link.current()?.subscription.request(demand)
   }
 
   func cancel() {
-    let ended = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
-    // The subscriber is released when `ended` goes, after unlocking.
-    guard case .subscribed(_, let upstream) = ended else { return }
+    guard let upstream = link.cancel() else { return }
     parent.subscriberCancelled()
     upstream.cancel()
   }
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`; `parent` is immutable.
+// Safety: the only mutable state is in `link`, a `LockedState`; `parent` is immutable.
 extension AutoconnectInner: @unchecked Sendable {}

@@ -138,30 +138,16 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private enum State {
-    /// Waiting for the subject's subscription.
-    case awaitingSubscription(Downstream)
-    /// Attached to the subject.
-    case subscribed(Downstream, any Subscription)
-    /// Completed or cancelled; the subscriber is released.
-    case terminal
-  }
-
-  private let state: LockedState<State>
+  private let link: RelayLink<Downstream>
 
   init(downstream: Downstream) {
-    state = .make(.awaitingSubscription(downstream))
+    link = RelayLink(downstream)
   }
 
   var description: String { "Multicast" }
 
   func receive(subscription: any Subscription) {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case .awaitingSubscription(let downstream) = state else { return nil }
-      state = .subscribed(downstream, subscription)
-      return downstream
-    }
-    guard let downstream else {
+    guard let downstream = link.accept(subscription) else {
       subscription.cancel()
       return
     }
@@ -169,45 +155,27 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let link = state.withLock { state -> (Downstream, any Subscription)? in
-      guard case .subscribed(let downstream, let subscription) = state else { return nil }
-      return (downstream, subscription)
-    }
-    guard let link else { return .none }
-    let demand = link.0.receive(input)
-    if demand > 0 { link.1.request(demand) }
+    guard let (downstream, subscription) = link.current() else { return .none }
+    let demand = downstream.receive(input)
+    if demand > 0 { subscription.request(demand) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let downstream = state.withLock { state -> Downstream? in
-      guard case .subscribed(let downstream, _) = state else { return nil }
-      state = .terminal
-      return downstream
-    }
-    downstream?.receive(completion: completion)
+    link.complete()?.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let subscription = state.withLock { state -> (any Subscription)? in
-      guard case .subscribed(_, let subscription) = state else { return nil }
-      return subscription
-    }
-    subscription?.request(demand)
+    link.current()?.subscription.request(demand)
   }
 
   func cancel() {
-    let ended = state.withLock { state -> State in
-      defer { state = .terminal }
-      return state
-    }
-    // The subscriber (and the subject's subscription) are released here, after unlocking.
-    guard case .subscribed(_, let subscription) = ended else { return }
-    subscription.cancel()
+    // The subscriber is released inside `link.cancel()`, after unlocking.
+    link.cancel()?.cancel()
   }
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`.
+// Safety: the only mutable state is in `link`, a `LockedState`.
 extension MulticastInner: @unchecked Sendable {}
 
 // Safety: the only mutable state is `subject`, a `LockedState`; `upstream` is immutable and
