@@ -131,6 +131,11 @@ struct ModelBasedTests {
       cancelAfter = Int.random(in: 0..<4, using: &generator) == 0 ? Int.random(in: 1...10, using: &generator) : nil
     }
 
+    /// What the subscriber asks for more on receiving its `count`-th value.
+    func demandReturned(byValue count: Int) -> Int {
+      count - 1 < returnedDemand.count ? returnedDemand[count - 1] : 0
+    }
+
     var description: String {
       "seed \(seed): \(inputs) → \(stages.map(\.description).joined(separator: " → ")); "
         + "demand \(initialDemand.map(String.init) ?? "unlimited"), returns \(returnedDemand.prefix(8))…, "
@@ -158,7 +163,7 @@ struct ModelBasedTests {
           box.subscriber?.cancel()
           return
         }
-        let more = box.received - 1 < testCase.returnedDemand.count ? testCase.returnedDemand[box.received - 1] : 0
+        let more = testCase.demandReturned(byValue: box.received)
         if more > 0 { box.subscriber?.request(.max(more)) }
       })
     box.subscriber = subscriber
@@ -169,29 +174,22 @@ struct ModelBasedTests {
     var granted = testCase.initialDemand ?? Int.max
     var delivered = 0
     var cancelled = false
-    while delivered < expected.values.count, delivered < granted {
-      delivered += 1
-      if delivered == testCase.cancelAfter {
-        cancelled = true
-        break
-      }
-      if granted != Int.max {
-        granted += delivered - 1 < testCase.returnedDemand.count ? testCase.returnedDemand[delivered - 1] : 0
+    func flow() {
+      while !cancelled, delivered < expected.values.count, delivered < granted {
+        delivered += 1
+        if delivered == testCase.cancelAfter {
+          cancelled = true
+        } else if granted != Int.max {
+          granted += testCase.demandReturned(byValue: delivered)
+        }
       }
     }
-    if !cancelled, granted != Int.max {
+    flow()
+    if granted != Int.max {
       // Requests made from outside, after the synchronous run settled, let more values through.
-      for request in testCase.laterRequests {
+      for request in testCase.laterRequests where !cancelled {
         granted += request
-        while delivered < expected.values.count, delivered < granted {
-          delivered += 1
-          if delivered == testCase.cancelAfter {
-            cancelled = true
-            break
-          }
-          granted += delivered - 1 < testCase.returnedDemand.count ? testCase.returnedDemand[delivered - 1] : 0
-        }
-        if cancelled { break }
+        flow()
       }
     }
 
