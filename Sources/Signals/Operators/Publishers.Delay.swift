@@ -107,37 +107,8 @@ private struct DelayState<Input, Failure: Error> {
   }
 
   var passThrough = PassThroughState()
-  /// Scheduled events; `head` indexes the oldest one still waiting.
-  private var pending: [Event] = []
-  private var head = 0
-
-  mutating func enqueue(_ event: Event) {
-    pending.append(event)
-  }
-
-  /// Takes the oldest waiting event; compacts the queue once it is half consumed.
-  mutating func dequeue() -> Event? {
-    guard head < pending.count else { return nil }
-    let event = pending[head]
-    head += 1
-    if head == pending.count {
-      pending.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 32, head * 2 >= pending.count {
-      pending.removeFirst(head)
-      head = 0
-    }
-    return event
-  }
-
-  /// Drops every waiting event (on cancel) and returns them, to be released outside the lock.
-  mutating func drain() -> [Event] {
-    defer {
-      pending = []
-      head = 0
-    }
-    return Array(pending[head...])
-  }
+  /// Scheduled events, oldest first.
+  var pending = ValueQueue<Event>()
 }
 
 private final class DelayInner<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>: Subscriber,
@@ -174,7 +145,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   func receive(_ input: Input) -> Subscribers.Demand {
     let accepted = state.withLock { state in
       guard state.passThrough.takeOneDemand() else { return false }
-      state.enqueue(.value(input))
+      state.pending.append(.value(input))
       return true
     }
     if accepted { scheduleDelivery() }
@@ -184,7 +155,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   func receive(completion: Subscribers.Completion<Failure>) {
     let accepted = state.withLock { state in
       guard state.passThrough.status.subscription != nil else { return false }
-      state.enqueue(.completion(completion))
+      state.pending.append(.completion(completion))
       return true
     }
     if accepted { scheduleDelivery() }
@@ -195,7 +166,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func cancel() {
-    let (upstream, dropped) = state.withLock { state in (state.passThrough.terminate(), state.drain()) }
+    let (upstream, dropped) = state.withLock { state in (state.passThrough.terminate(), state.pending.removeAll()) }
     upstream?.cancel()
     withExtendedLifetime(dropped) {}
   }
@@ -210,7 +181,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   /// delivered once, in arrival order, whichever action runs first.
   private func deliverOldest() {
     let event = state.withLock { state -> DelayState<Input, Failure>.Event? in
-      guard state.passThrough.status.subscription != nil, let event = state.dequeue() else { return nil }
+      guard state.passThrough.status.subscription != nil, let event = state.pending.popFirst() else { return nil }
       if case .completion = event { _ = state.passThrough.terminate() }
       return event
     }
