@@ -94,7 +94,7 @@ struct CombiningStressTests {
       let width = Self.perInput
       let subscriber = InvariantSubscriber(sourceWidth: width)
       left.combineLatest(right)
-        .handleLatest(into: last)
+        .handleEvents(receiveOutput: { pair in last.withLock { $0 = pair } })
         .map { $0.0 * width + $0.1 }
         .subscribe(subscriber)
       runConcurrently(2) { worker in
@@ -134,16 +134,6 @@ struct CombiningStressTests {
         #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
         #expect(subscriber.completionCount == 0)
       }
-    }
-  }
-}
-
-extension Publisher where Output == (Int, Int) {
-  /// Records the latest pair seen, for checks made after the run.
-  fileprivate func handleLatest(into latest: LockedState<(Int, Int)?>) -> Publishers.Map<Self, (Int, Int)> {
-    map { pair in
-      latest.withLock { $0 = pair }
-      return pair
     }
   }
 }
