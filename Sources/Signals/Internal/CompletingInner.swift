@@ -12,37 +12,42 @@ enum CompletingStep<Failure: Error> {
 /// `replaceError`, `replaceEmpty`, `collect(_:)`'s partial batch, `materialize`'s completion event.
 ///
 /// The last value obeys demand like any other: if downstream has none left when upstream
-/// completes, the link holds the value (``UpstreamLink/endHoldingFinalValue(adding:)``) and the
+/// completes, the link holds the value (``UpstreamLink/endHoldingFinalValue()``) and the
 /// next `request(_:)` sends it, followed by `.finished`; a `cancel()` meanwhile drops it.
 ///
 /// Threading: ``ending(_:)`` runs on the upstream's serial delivery path. ``finalValue()`` runs
 /// once, either there or on the thread whose request released the held value; the link's lock
 /// orders it after `ending(_:)`, so state both touch needs no lock of its own.
-protocol CompletingInner: ForwardingInner {
-  /// Decides how to end when upstream completes; called outside the lock.
-  func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Downstream.Failure>
+class CompletingInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner<Input, Failure, Downstream> {
+  /// Decides how to end when upstream completes; called outside the lock. The default forwards
+  /// the completion.
+  func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Downstream.Failure> {
+    switch completion {
+    case .finished: .complete(.finished)
+    case .failure(let error): .complete(.failure(mapFailure(error)))
+    }
+  }
 
-  /// The last value, read once when it is sent.
-  func finalValue() -> Downstream.Input
-}
+  /// The last value, read once when it is sent. Every operator that returns
+  /// ``CompletingStep/finishWithFinalValue`` from ``ending(_:)`` overrides it.
+  func finalValue() -> Downstream.Input {
+    preconditionFailure("\(Self.self) must override finalValue()")
+  }
 
-extension CompletingInner {
-  func receive(completion: Subscribers.Completion<Failure>) {
+  override func receive(completion: Subscribers.Completion<Failure>) {
     switch ending(completion) {
     case .complete(let completion):
       guard link.terminate() != nil else { return }
       downstream.receive(completion: completion)
     case .finishWithFinalValue:
-      let returned = returnedDemand
-      returnedDemand = .none
-      let (admission, released) = link.endHoldingFinalValue(adding: returned)
+      let (admission, released) = link.endHoldingFinalValue()
       withExtendedLifetime(released) {}
       guard case .deliver = admission else { return }
       sendFinalValue()
     }
   }
 
-  func request(_ demand: Subscribers.Demand) {
+  override func request(_ demand: Subscribers.Demand) {
     switch link.requestReleasingFinalValue(demand) {
     case .forward(let upstream): upstream.request(demand)
     case .deliverFinalValue: sendFinalValue()
@@ -51,7 +56,7 @@ extension CompletingInner {
   }
 
   /// Sends the last value, then `.finished`.
-  func sendFinalValue() {
+  final func sendFinalValue() {
     _ = downstream.receive(finalValue())
     downstream.receive(completion: .finished)
   }

@@ -1,47 +1,40 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-/// What a single-upstream operator decides for one upstream value.
-///
-/// The shared plumbing in ``ForwardingInner`` turns the step into calls: it delivers, asks
-/// upstream for a replacement value, or ends the subscription.
-enum ForwardingStep<Output, Failure: Error> {
-  /// Deliver the value downstream; the demand downstream returns goes upstream.
-  case send(Output)
-  /// Drop the value and ask upstream for one more (`.max(1)`), so downstream's demand is not lost.
-  case replace
-  /// Drop the value and ask for nothing (the demand was accounted for elsewhere).
-  case absorb
-  /// Deliver the value, then cancel upstream and finish downstream.
-  case sendAndFinish(Output)
-  /// Cancel upstream and finish downstream.
-  case finish
-  /// Cancel upstream and fail downstream with the error.
-  case fail(Failure)
-}
-
 /// Where an operator's inner stands with its upstream and how much downstream asked for, behind
 /// the one lock.
 ///
-/// The per-value path takes the lock once (``admit(adding:)``): it learns whether the link is
-/// still subscribed, folds in the demand downstream returned for the previous value, and reserves
-/// one unit of demand for this value. A terminal transition hands back the upstream subscription
-/// so it is cancelled (and released) after unlocking.
+/// The per-value path takes the lock once (``admit()``): it learns whether the link is still
+/// subscribed and reserves one unit of demand for this value. Under unlimited demand that is all;
+/// under bounded demand, what downstream returns comes back through ``add(_:)``, a second round
+/// trip only when there is something to add. A terminal transition hands back the upstream
+/// subscription so it is cancelled (and released) after unlocking.
 struct UpstreamLink {
   private struct State {
-    var status = SubscriptionStatus.awaitingSubscription
+    /// Where the link stands, apart from the subscription itself, so the per-value check reads a
+    /// plain tag instead of copying (and retaining) an enum that holds the subscription.
+    var phase = Phase.awaitingSubscription
+    /// Upstream's subscription while `phase` is `.subscribed`.
+    var upstream: (any Subscription)?
     var demand = Subscribers.Demand.none
     /// Upstream completed and the operator's last value waits for downstream demand (see
-    /// ``UpstreamLink/endHoldingFinalValue(adding:)``).
+    /// ``UpstreamLink/endHoldingFinalValue()``).
     var holdsFinalValue = false
   }
 
-  /// What the per-value path may do with one upstream value.
+  private enum Phase {
+    case awaitingSubscription
+    case subscribed
+    case terminal
+  }
+
+  /// What the per-value path may do with one upstream value (the link is open).
   enum Admission {
-    /// The link has ended (or not started): ignore the value.
-    case closed
-    /// Subscribed, and one unit of downstream demand is reserved for this value.
+    /// Downstream asked for unlimited values: send the value; nothing needs accounting.
+    case unlimited
+    /// Demand is bounded and one unit is reserved for this value. The demand downstream returns
+    /// for it, or the unit itself when the value is not sent, goes back through ``add(_:)``.
     case reserved
-    /// Subscribed, but downstream has no demand: the value may be dropped or absorbed, not sent.
+    /// Downstream has no demand: the value may be dropped or absorbed, not sent.
     case unreserved
   }
 
@@ -50,18 +43,32 @@ struct UpstreamLink {
   /// Takes the first subscription and returns the demand downstream already asked for; `nil` for
   /// any later subscription, which the caller cancels.
   func accept(_ subscription: any Subscription) -> Subscribers.Demand? {
-    state.withLock { state in state.status.accept(subscription) ? state.demand : nil }
+    state.withLock { state in
+      guard state.phase == .awaitingSubscription else { return nil }
+      state.phase = .subscribed
+      state.upstream = subscription
+      return state.demand
+    }
   }
 
-  /// Adds `returned` (what downstream returned for the previous value) to the demand, then
-  /// reserves one unit for the value at hand.
-  func admit(adding returned: Subscribers.Demand) -> Admission {
+  /// Reserves one unit of demand for the value at hand; `nil` once the link has ended (or before
+  /// it starts), when the value is ignored.
+  func admit() -> Admission? {
     state.withLock { state in
-      guard case .subscribed = state.status else { return .closed }
-      state.demand += returned
+      guard state.phase == .subscribed else { return nil }
+      if state.demand == .unlimited { return .unlimited }
       guard state.demand > 0 else { return .unreserved }
       state.demand -= 1
       return .reserved
+    }
+  }
+
+  /// Adds demand downstream returned from `receive(_:)` (or a reserved unit a value did not use)
+  /// while the link is open.
+  func add(_ returned: Subscribers.Demand) {
+    state.withLock { state in
+      guard state.phase == .subscribed else { return }
+      state.demand += returned
     }
   }
 
@@ -69,15 +76,15 @@ struct UpstreamLink {
   /// subscription arrives, when the demand waits, or after the end).
   func request(_ demand: Subscribers.Demand) -> (any Subscription)? {
     state.withLock { state in
-      if state.status.isTerminal { return nil }
+      if state.phase == .terminal { return nil }
       state.demand += demand
-      return state.status.subscription
+      return state.upstream
     }
   }
 
   /// Whether the link has ended (completed, failed or cancelled).
   var isTerminal: Bool {
-    state.withLock { $0.status.isTerminal }
+    state.withLock { $0.phase == .terminal }
   }
 
   /// Moves to terminal; returns the subscription if the link was subscribed, `nil` if it had
@@ -85,10 +92,11 @@ struct UpstreamLink {
   func terminate() -> (any Subscription)? {
     state.withLock { state in
       defer {
-        state.status = .terminal
+        state.phase = .terminal
+        state.upstream = nil
         state.holdsFinalValue = false
       }
-      return state.status.subscription
+      return state.upstream
     }
   }
 
@@ -107,16 +115,14 @@ struct UpstreamLink {
   /// replacement of `replaceError`/`replaceEmpty`, a partial `collect` batch, a materialized
   /// completion).
   ///
-  /// Folds in `returned` (the demand downstream returned for the previous value), moves the link
-  /// to terminal, and either reserves one unit of demand for the value or marks it held. The
-  /// upstream subscription is handed back so it is released after unlocking.
-  func endHoldingFinalValue(
-    adding returned: Subscribers.Demand
-  ) -> (admission: FinalValueAdmission, released: (any Subscription)?) {
+  /// Moves the link to terminal, and either reserves one unit of demand for the value or marks
+  /// it held. The upstream subscription is handed back so it is released after unlocking.
+  func endHoldingFinalValue() -> (admission: FinalValueAdmission, released: (any Subscription)?) {
     state.withLock { state in
-      guard case .subscribed(let upstream) = state.status else { return (.closed, nil) }
-      state.status = .terminal
-      state.demand += returned
+      guard state.phase == .subscribed else { return (.closed, nil) }
+      let upstream = state.upstream
+      state.phase = .terminal
+      state.upstream = nil
       guard state.demand > 0 else {
         state.holdsFinalValue = true
         return (.hold, upstream)
@@ -143,9 +149,9 @@ struct UpstreamLink {
         state.holdsFinalValue = false
         return .deliverFinalValue
       }
-      if state.status.isTerminal { return .none }
+      if state.phase == .terminal { return .none }
       state.demand += demand
-      guard let upstream = state.status.subscription else { return .none }
+      guard let upstream = state.upstream else { return .none }
       return .forward(upstream)
     }
   }
@@ -153,43 +159,53 @@ struct UpstreamLink {
 
 /// The inner subscriber-and-subscription shared by operators that pass demand through.
 ///
-/// An operator's private `Inner` class conforms, stores `downstream` and a ``UpstreamLink``, and
-/// implements ``step(_:)``; the protocol extension supplies the `Subscriber` and `Subscription`
-/// methods. An inner that needs different plumbing (extra upfront demand, a value on completion)
-/// implements that one method itself.
+/// An operator's private `Inner` subclasses it, overrides ``step(_:_:)`` (and ``description``),
+/// and says per value what to do by returning one of the helpers: ``send(_:_:)``,
+/// ``replace(_:)``, ``absorb(_:)``, ``sendAndFinish(_:_:)``, ``finish(with:)`` or ``fail(_:)``.
+/// An inner that needs different plumbing (extra upfront demand, a value on completion) overrides
+/// that one method.
 ///
-/// Threading and state: `step(_:)` runs on the upstream's delivery path, outside the lock. The
-/// Combine contract makes upstream calls serial, so state that only `step(_:)` and
+/// Why a class and not a protocol with default methods: clients call this code unspecialised.
+/// A protocol extension reached through `Subscriber`'s witness table looks up its own witness
+/// table, associated types and any generic enum it returns on every value; methods of a generic
+/// class read their type arguments from the instance's metadata, so the per-value path here
+/// (``receive(_:)``, the step, the helpers) uses no run-time metadata lookup and no mutable
+/// stored property of the class (which would cost a dynamic exclusivity check).
+///
+/// Threading and state: ``step(_:_:)`` runs on the upstream's delivery path, outside the lock. The
+/// Combine contract makes upstream calls serial, so state that only the step and
 /// `receive(completion:)` touch (a previous value, an accumulator, a counter) is confined to that
 /// path and needs no lock; everything `request(_:)` and `cancel()` touch lives in the link.
-protocol ForwardingInner: AnyObject, Subscriber, Subscription, CustomStringConvertible, CustomReflectable,
-  CustomPlaygroundDisplayConvertible
+class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   /// The subscriber this inner delivers to.
-  associatedtype Downstream: Subscriber
-
-  /// The subscriber this inner delivers to.
-  var downstream: Downstream { get }
+  final let downstream: Downstream
 
   /// The link to upstream.
-  var link: UpstreamLink { get }
+  final let link = UpstreamLink()
 
-  /// Demand downstream returned from the last `receive(_:)`, folded into the link under the next
-  /// value's lock. Touched only on the upstream's serial delivery path; start it at `.none`.
-  var returnedDemand: Subscribers.Demand { get set }
+  init(downstream: Downstream) {
+    self.downstream = downstream
+  }
 
-  /// Decides what to do with one upstream value; called outside the lock.
-  func step(_ input: Input) -> ForwardingStep<Downstream.Input, Downstream.Failure>
+  /// The operator's name, as Combine's `description` of its subscription shows it.
+  var description: String { "ForwardingInner" }
 
-  /// Turns an upstream failure into a downstream one.
-  func mapFailure(_ failure: Failure) -> Downstream.Failure
-}
+  /// Decides what to do with one upstream value the link let through and returns the demand for
+  /// upstream, by returning one of the helpers below; called outside the lock.
+  ///
+  /// Every operator overrides it (Swift has no abstract methods; this base is never used alone).
+  func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    preconditionFailure("\(Self.self) must override step(_:_:)")
+  }
 
-extension ForwardingInner where Failure == Downstream.Failure {
-  func mapFailure(_ failure: Failure) -> Downstream.Failure { failure }
-}
+  /// Turns an upstream failure into a downstream one. The default passes it through unchanged
+  /// (also into `any Error`); operators that change the failure otherwise override it.
+  func mapFailure(_ failure: Failure) -> Downstream.Failure {
+    failure as! Downstream.Failure
+  }
 
-extension ForwardingInner {
   func receive(subscription: any Subscription) {
     guard link.accept(subscription) != nil else {
       subscription.cancel()
@@ -199,35 +215,8 @@ extension ForwardingInner {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let returned = returnedDemand
-    returnedDemand = .none
-    let admission = link.admit(adding: returned)
-    if case .closed = admission { return .none }
-    let reserved = admission == .reserved
-    switch step(input) {
-    case .send(let output):
-      // Without reserved demand the value is one upstream should not have sent: drop it.
-      guard reserved else { return .none }
-      let demand = downstream.receive(output)
-      returnedDemand += demand
-      return demand
-    case .replace:
-      if reserved { returnedDemand += 1 }
-      return .max(1)
-    case .absorb:
-      if reserved { returnedDemand += 1 }
-      return .none
-    case .sendAndFinish(let output):
-      if reserved { _ = downstream.receive(output) }
-      finish(with: .finished)
-      return .none
-    case .finish:
-      finish(with: .finished)
-      return .none
-    case .fail(let error):
-      finish(with: .failure(error))
-      return .none
-    }
+    guard let admission = link.admit() else { return .none }
+    return step(input, admission)
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
@@ -246,11 +235,54 @@ extension ForwardingInner {
     link.terminate()?.cancel()
   }
 
+  // MARK: Steps
+
+  /// Delivers the value downstream; the demand downstream returns goes upstream. A value without
+  /// reserved demand is one upstream should not have sent: it is dropped.
+  final func send(_ output: Downstream.Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    switch admission {
+    case .unlimited:
+      return downstream.receive(output)
+    case .reserved:
+      let demand = downstream.receive(output)
+      if demand != .none { link.add(demand) }
+      return demand
+    case .unreserved:
+      return .none
+    }
+  }
+
+  /// Drops the value and asks upstream for one more (`.max(1)`), so downstream's demand is not
+  /// lost.
+  final func replace(_ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    if case .reserved = admission { link.add(.max(1)) }
+    return .max(1)
+  }
+
+  /// Drops the value and asks for nothing (the demand was accounted for elsewhere).
+  final func absorb(_ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    if case .reserved = admission { link.add(.max(1)) }
+    return .none
+  }
+
+  /// Delivers the value, then cancels upstream and finishes downstream.
+  final func sendAndFinish(_ output: Downstream.Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    if admission != .unreserved { _ = downstream.receive(output) }
+    return finish(with: .finished)
+  }
+
+  /// Cancels upstream and fails downstream with the error.
+  final func fail(_ error: Downstream.Failure) -> Subscribers.Demand {
+    finish(with: .failure(error))
+  }
+
   /// Ends the link from the value path: cancels upstream, then completes downstream.
-  func finish(with completion: Subscribers.Completion<Downstream.Failure>) {
-    guard let upstream = link.terminate() else { return }
+  @discardableResult
+  final func finish(with completion: Subscribers.Completion<Downstream.Failure>) -> Subscribers.Demand {
+    guard let upstream = link.terminate() else { return .none }
     upstream.cancel()
     downstream.receive(completion: completion)
+    return .none
   }
 
   var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }

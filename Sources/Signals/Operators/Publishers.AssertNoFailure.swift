@@ -87,30 +87,26 @@ extension Publishers {
 extension Publishers.AssertNoFailure: Sendable where Upstream: Sendable {}
 
 extension Publishers.AssertNoFailure {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Never {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let message: String
     private let file: StaticString
     private let line: UInt
 
     init(downstream: Downstream, message: String, file: StaticString, line: UInt) {
-      self.downstream = downstream
       self.message = message
       self.file = file
       self.line = line
+      super.init(downstream: downstream)
     }
 
-    var description: String { "AssertNoFailure" }
+    override var description: String { "AssertNoFailure" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Never> { .send(input) }
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      send(input, admission)
+    }
 
-    func mapFailure(_ failure: Failure) -> Never {
+    override func mapFailure(_ failure: Failure) -> Never {
       fatalError("\(message)\(failure)", file: file, line: line)
     }
   }

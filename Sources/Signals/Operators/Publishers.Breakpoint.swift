@@ -126,28 +126,22 @@ private func raiseBreakpoint() {
 }
 
 extension Publishers.Breakpoint {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let receiveSubscription: ((any Subscription) -> Bool)?
     private let receiveOutput: ((Input) -> Bool)?
     private let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
 
     init(downstream: Downstream, breakpoint: Publishers.Breakpoint<Upstream>) {
-      self.downstream = downstream
       receiveSubscription = breakpoint.receiveSubscription
       receiveOutput = breakpoint.receiveOutput
       receiveCompletion = breakpoint.receiveCompletion
+      super.init(downstream: downstream)
     }
 
-    var description: String { "Breakpoint" }
+    override var description: String { "Breakpoint" }
 
-    func receive(subscription: any Subscription) {
+    override func receive(subscription: any Subscription) {
       guard link.accept(subscription) != nil else {
         subscription.cancel()
         return
@@ -156,12 +150,12 @@ extension Publishers.Breakpoint {
       downstream.receive(subscription: self)
     }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       if receiveOutput?(input) == true { raiseBreakpoint() }
-      return .send(input)
+      return send(input, admission)
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    override func receive(completion: Subscribers.Completion<Failure>) {
       guard link.terminate() != nil else { return }
       if receiveCompletion?(completion) == true { raiseBreakpoint() }
       downstream.receive(completion: completion)

@@ -73,50 +73,22 @@ extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
 extension Publishers.CollectByCount: Sendable where Upstream: Sendable {}
 
 extension Publishers.CollectByCount {
-  private final class Inner<Downstream: Subscriber>: CompletingInner
+  private final class Inner<Downstream: Subscriber>: CompletingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
     /// Counts downstream's demand in arrays.
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let count: Int
     /// The array being filled; touched only on the upstream's delivery path (and, once, by the
     /// request that releases a held partial array, which the link orders after the last write).
     private var buffer: [Input] = []
 
     init(downstream: Downstream, count: Int) {
-      self.downstream = downstream
       self.count = count
+      super.init(downstream: downstream)
     }
 
-    var description: String { "CollectByCount" }
+    override var description: String { "CollectByCount" }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
-      let returned = returnedDemand
-      returnedDemand = .none
-      // Each value reserves a unit of array demand; it is handed back unless the value fills the
-      // array, so the unit pays for the array.
-      let admission = link.admit(adding: returned)
-      if case .closed = admission { return .none }
-      let reserved = admission == .reserved
-      buffer.append(input)
-      guard buffer.count >= count else {
-        if reserved { returnedDemand += 1 }
-        return .none
-      }
-      let batch = buffer
-      buffer = []
-      // A full array without demand is one upstream should not have sent: drop it.
-      guard reserved else { return .none }
-      let demand = downstream.receive(batch)
-      returnedDemand += demand
-      return demand * count
-    }
-
-    func request(_ demand: Subscribers.Demand) {
+    override func request(_ demand: Subscribers.Demand) {
       switch link.requestReleasingFinalValue(demand) {
       case .forward(let upstream): upstream.request(demand * count)
       case .deliverFinalValue: sendFinalValue()
@@ -124,17 +96,24 @@ extension Publishers.CollectByCount {
       }
     }
 
-    func step(_ input: Input) -> ForwardingStep<[Input], Failure> {
-      preconditionFailure("CollectByCount handles values in receive(_:)")
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      // Each value reserves a unit of array demand; it is handed back unless the value fills the
+      // array, so the unit pays for the array.
+      buffer.append(input)
+      guard buffer.count >= count else { return absorb(admission) }
+      let batch = buffer
+      buffer = []
+      // A full array without demand is one upstream should not have sent: `send` drops it.
+      return send(batch, admission) * count
     }
 
-    func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Failure> {
+    override func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Failure> {
       if case .finished = completion, !buffer.isEmpty { return .finishWithFinalValue }
       buffer = []
       return .complete(completion)
     }
 
-    func finalValue() -> [Input] {
+    override func finalValue() -> [Input] {
       defer { buffer = [] }
       return buffer
     }

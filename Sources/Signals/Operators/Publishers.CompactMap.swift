@@ -163,55 +163,45 @@ extension Publishers {
 }
 
 extension Publishers.CompactMap {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let transform: (Input) -> Output?
 
     init(downstream: Downstream, transform: @escaping (Input) -> Output?) {
-      self.downstream = downstream
       self.transform = transform
+      super.init(downstream: downstream)
     }
 
-    var description: String { "CompactMap" }
+    override var description: String { "CompactMap" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
-      transform(input).map { .send($0) } ?? .replace
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      guard let output = transform(input) else { return replace(admission) }
+      return send(output, admission)
     }
   }
 }
 
 extension Publishers.TryCompactMap {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let transform: (Input) throws -> Output?
 
     init(downstream: Downstream, transform: @escaping (Input) throws -> Output?) {
-      self.downstream = downstream
       self.transform = transform
+      super.init(downstream: downstream)
     }
 
-    var description: String { "TryCompactMap" }
+    override var description: String { "TryCompactMap" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
-        return try transform(input).map { .send($0) } ?? .replace
+        guard let output = try transform(input) else { return replace(admission) }
+        return send(output, admission)
       } catch {
-        return .fail(error)
+        return fail(error)
       }
     }
 
-    func mapFailure(_ failure: Failure) -> any Error { failure }
+    override func mapFailure(_ failure: Failure) -> any Error { failure }
   }
 }

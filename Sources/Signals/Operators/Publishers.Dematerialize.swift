@@ -64,29 +64,18 @@ extension Publishers {
 extension Publishers.Dematerialize: Sendable where Upstream: Sendable {}
 
 extension Publishers.Dematerialize {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Never, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Never
+    override var description: String { "Dematerialize" }
 
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
-
-    init(downstream: Downstream) {
-      self.downstream = downstream
-    }
-
-    var description: String { "Dematerialize" }
-
-    func step(_ input: Input) -> ForwardingStep<Downstream.Input, Downstream.Failure> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       switch input.event {
-      case .value(let value): .send(value)
-      case .failure(let error): .fail(error)
-      case .finished: .finish
+      case .value(let value): send(value, admission)
+      case .failure(let error): fail(error)
+      case .finished: finish(with: .finished)
       }
     }
 
-    func mapFailure(_ failure: Never) -> Downstream.Failure {}
+    override func mapFailure(_ failure: Never) -> Downstream.Failure {}
   }
 }

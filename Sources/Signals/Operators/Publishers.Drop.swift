@@ -73,27 +73,21 @@ extension Publishers.Drop: Equatable where Upstream: Equatable {}
 extension Publishers.Drop: Sendable where Upstream: Sendable {}
 
 extension Publishers.Drop {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let count: Int
     /// Values still to skip; touched only on the upstream's delivery path.
     private var remaining: Int
 
     init(downstream: Downstream, count: Int) {
-      self.downstream = downstream
       self.count = count
       self.remaining = count
+      super.init(downstream: downstream)
     }
 
-    var description: String { "Drop" }
+    override var description: String { "Drop" }
 
-    func receive(subscription: any Subscription) {
+    override func receive(subscription: any Subscription) {
       guard let pending = link.accept(subscription) else {
         subscription.cancel()
         return
@@ -102,11 +96,11 @@ extension Publishers.Drop {
       if demand > 0 { subscription.request(demand) }
     }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
-      guard remaining > 0 else { return .send(input) }
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      guard remaining > 0 else { return send(input, admission) }
       remaining -= 1
       // The skipped value was asked for up front, on top of downstream's demand.
-      return .absorb
+      return absorb(admission)
     }
   }
 }

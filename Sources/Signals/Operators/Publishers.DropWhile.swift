@@ -128,65 +128,53 @@ extension Publishers {
 }
 
 extension Publishers.DropWhile {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let predicate: (Input) -> Bool
     /// Whether values are still being tested; touched only on the upstream's delivery path.
     private var dropping = true
 
     init(downstream: Downstream, predicate: @escaping (Input) -> Bool) {
-      self.downstream = downstream
       self.predicate = predicate
+      super.init(downstream: downstream)
     }
 
-    var description: String { "DropWhile" }
+    override var description: String { "DropWhile" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
-      guard dropping else { return .send(input) }
-      if predicate(input) { return .replace }
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      guard dropping else { return send(input, admission) }
+      if predicate(input) { return replace(admission) }
       dropping = false
-      return .send(input)
+      return send(input, admission)
     }
   }
 }
 
 extension Publishers.TryDropWhile {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let predicate: (Input) throws -> Bool
     /// Whether values are still being tested; touched only on the upstream's delivery path.
     private var dropping = true
 
     init(downstream: Downstream, predicate: @escaping (Input) throws -> Bool) {
-      self.downstream = downstream
       self.predicate = predicate
+      super.init(downstream: downstream)
     }
 
-    var description: String { "TryDropWhile" }
+    override var description: String { "TryDropWhile" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
-        guard dropping else { return .send(input) }
-        if try predicate(input) { return .replace }
+        guard dropping else { return send(input, admission) }
+        if try predicate(input) { return replace(admission) }
         dropping = false
-        return .send(input)
+        return send(input, admission)
       } catch {
-        return .fail(error)
+        return fail(error)
       }
     }
 
-    func mapFailure(_ failure: Failure) -> any Error { failure }
+    override func mapFailure(_ failure: Failure) -> any Error { failure }
   }
 }

@@ -69,29 +69,26 @@ extension Publishers {
 }
 
 /// The inner shared by `encode` and `decode`: converts each value with a throwing closure.
-final class CodingInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner
+final class CodingInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner<Input, Failure, Downstream>
 where Downstream.Failure == any Error {
-  let downstream: Downstream
-  let link = UpstreamLink()
-  var returnedDemand = Subscribers.Demand.none
   private let name: String
   private let convert: (Input) throws -> Downstream.Input
 
   init(downstream: Downstream, name: String, convert: @escaping (Input) throws -> Downstream.Input) {
-    self.downstream = downstream
     self.name = name
     self.convert = convert
+    super.init(downstream: downstream)
   }
 
-  var description: String { name }
+  override var description: String { name }
 
-  func step(_ input: Input) -> ForwardingStep<Downstream.Input, any Error> {
+  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
     do {
-      return .send(try convert(input))
+      return send(try convert(input), admission)
     } catch {
-      return .fail(error)
+      return fail(error)
     }
   }
 
-  func mapFailure(_ failure: Failure) -> any Error { failure }
+  override func mapFailure(_ failure: Failure) -> any Error { failure }
 }

@@ -181,55 +181,43 @@ extension Publishers {
 }
 
 extension Publishers.Filter {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let isIncluded: (Input) -> Bool
 
     init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
-      self.downstream = downstream
       self.isIncluded = isIncluded
+      super.init(downstream: downstream)
     }
 
-    var description: String { "Filter" }
+    override var description: String { "Filter" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
-      isIncluded(input) ? .send(input) : .replace
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      isIncluded(input) ? send(input, admission) : replace(admission)
     }
   }
 }
 
 extension Publishers.TryFilter {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let isIncluded: (Input) throws -> Bool
 
     init(downstream: Downstream, isIncluded: @escaping (Input) throws -> Bool) {
-      self.downstream = downstream
       self.isIncluded = isIncluded
+      super.init(downstream: downstream)
     }
 
-    var description: String { "TryFilter" }
+    override var description: String { "TryFilter" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
-        return try isIncluded(input) ? .send(input) : .replace
+        return try isIncluded(input) ? send(input, admission) : replace(admission)
       } catch {
-        return .fail(error)
+        return fail(error)
       }
     }
 
-    func mapFailure(_ failure: Failure) -> any Error { failure }
+    override func mapFailure(_ failure: Failure) -> any Error { failure }
   }
 }

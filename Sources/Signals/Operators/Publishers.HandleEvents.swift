@@ -117,14 +117,8 @@ extension Publishers {
 }
 
 extension Publishers.HandleEvents {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let receiveSubscription: ((any Subscription) -> Void)?
     private let receiveOutput: ((Input) -> Void)?
     private let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
@@ -132,17 +126,17 @@ extension Publishers.HandleEvents {
     private let receiveRequest: ((Subscribers.Demand) -> Void)?
 
     init(downstream: Downstream, events: Publishers.HandleEvents<Upstream>) {
-      self.downstream = downstream
       receiveSubscription = events.receiveSubscription
       receiveOutput = events.receiveOutput
       receiveCompletion = events.receiveCompletion
       receiveCancel = events.receiveCancel
       receiveRequest = events.receiveRequest
+      super.init(downstream: downstream)
     }
 
-    var description: String { "HandleEvents" }
+    override var description: String { "HandleEvents" }
 
-    func receive(subscription: any Subscription) {
+    override func receive(subscription: any Subscription) {
       guard link.accept(subscription) != nil else {
         subscription.cancel()
         return
@@ -151,38 +145,29 @@ extension Publishers.HandleEvents {
       downstream.receive(subscription: self)
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
-      let returned = returnedDemand
-      returnedDemand = .none
-      let admission = link.admit(adding: returned)
-      if case .closed = admission { return .none }
-      receiveOutput?(input)
-      // A value without reserved demand is one upstream should not have sent: drop it.
-      guard case .reserved = admission else { return .none }
-      let demand = downstream.receive(input)
-      returnedDemand += demand
-      if demand != .none { receiveRequest?(demand) }
-      return demand
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
+    override func receive(completion: Subscribers.Completion<Failure>) {
       guard link.terminate() != nil else { return }
       receiveCompletion?(completion)
       downstream.receive(completion: completion)
     }
 
-    func request(_ demand: Subscribers.Demand) {
+    override func request(_ demand: Subscribers.Demand) {
       if link.isTerminal { return }
       receiveRequest?(demand)
       link.request(demand)?.request(demand)
     }
 
-    func cancel() {
+    override func cancel() {
       guard let upstream = link.terminate() else { return }
       receiveCancel?()
       upstream.cancel()
     }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> { .send(input) }
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      receiveOutput?(input)
+      let demand = send(input, admission)
+      if demand != .none { receiveRequest?(demand) }
+      return demand
+    }
   }
 }

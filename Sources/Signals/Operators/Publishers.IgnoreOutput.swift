@@ -62,22 +62,11 @@ extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
 extension Publishers.IgnoreOutput: Sendable where Upstream: Sendable {}
 
 extension Publishers.IgnoreOutput {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
+    override var description: String { "IgnoreOutput" }
 
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
-
-    init(downstream: Downstream) {
-      self.downstream = downstream
-    }
-
-    var description: String { "IgnoreOutput" }
-
-    func receive(subscription: any Subscription) {
+    override func receive(subscription: any Subscription) {
       guard link.accept(subscription) != nil else {
         subscription.cancel()
         return
@@ -86,6 +75,6 @@ extension Publishers.IgnoreOutput {
       subscription.request(.unlimited)
     }
 
-    func step(_ input: Input) -> ForwardingStep<Never, Failure> { .absorb }
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand { absorb(admission) }
   }
 }

@@ -193,55 +193,44 @@ extension Publishers {
 }
 
 extension Publishers.Map {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
 
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let transform: (Input) -> Output
 
     init(downstream: Downstream, transform: @escaping (Input) -> Output) {
-      self.downstream = downstream
       self.transform = transform
+      super.init(downstream: downstream)
     }
 
-    var description: String { "Map" }
+    override var description: String { "Map" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
-      .send(transform(input))
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      send(transform(input), admission)
     }
   }
 }
 
 extension Publishers.TryMap {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let transform: (Input) throws -> Output
 
     init(downstream: Downstream, transform: @escaping (Input) throws -> Output) {
-      self.downstream = downstream
       self.transform = transform
+      super.init(downstream: downstream)
     }
 
-    var description: String { "TryMap" }
+    override var description: String { "TryMap" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
-        return .send(try transform(input))
+        return send(try transform(input), admission)
       } catch {
-        return .fail(error)
+        return fail(error)
       }
     }
 
-    func mapFailure(_ failure: Failure) -> any Error { failure }
+    override func mapFailure(_ failure: Failure) -> any Error { failure }
   }
 }

@@ -77,27 +77,21 @@ extension Publishers {
 }
 
 extension Publishers.MapError {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let transform: (Upstream.Failure) -> Downstream.Failure
 
     init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> Downstream.Failure) {
-      self.downstream = downstream
       self.transform = transform
+      super.init(downstream: downstream)
     }
 
-    var description: String { "MapError" }
+    override var description: String { "MapError" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Downstream.Failure> {
-      .send(input)
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      send(input, admission)
     }
 
-    func mapFailure(_ failure: Upstream.Failure) -> Downstream.Failure { transform(failure) }
+    override func mapFailure(_ failure: Upstream.Failure) -> Downstream.Failure { transform(failure) }
   }
 }

@@ -220,21 +220,22 @@ extension Publishers {
 }
 
 /// The inner shared by the key-path maps: reads the properties with `read` and sends the result.
-private final class KeyPathInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner
+private final class KeyPathInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner<
+  Input, Failure, Downstream
+>
 where Downstream.Failure == Failure {
-  let downstream: Downstream
-  let link = UpstreamLink()
-  var returnedDemand = Subscribers.Demand.none
   private let name: String
   private let read: (Input) -> Downstream.Input
 
   init(downstream: Downstream, name: String, read: @escaping (Input) -> Downstream.Input) {
-    self.downstream = downstream
     self.name = name
     self.read = read
+    super.init(downstream: downstream)
   }
 
-  var description: String { name }
+  override var description: String { name }
 
-  func step(_ input: Input) -> ForwardingStep<Downstream.Input, Failure> { .send(read(input)) }
+  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    send(read(input), admission)
+  }
 }

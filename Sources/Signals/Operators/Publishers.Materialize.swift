@@ -64,34 +64,26 @@ extension Publishers {
 extension Publishers.Materialize: Sendable where Upstream: Sendable {}
 
 extension Publishers.Materialize {
-  private final class Inner<Downstream: Subscriber>: CompletingInner
+  private final class Inner<Downstream: Subscriber>: CompletingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Never {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     /// The completion event; written once on the upstream's delivery path before the link's lock
     /// hands it to whichever thread sends it.
     private var ending: Output = .finished
 
-    init(downstream: Downstream) {
-      self.downstream = downstream
+    override var description: String { "Materialize" }
+
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      send(.value(input), admission)
     }
 
-    var description: String { "Materialize" }
-
-    func step(_ input: Input) -> ForwardingStep<Output, Never> { .send(.value(input)) }
-
-    func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Never> {
+    override func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Never> {
       if case .failure(let error) = completion { ending = .failure(error) }
       return .finishWithFinalValue
     }
 
-    func finalValue() -> Output { ending }
+    override func finalValue() -> Output { ending }
 
-    func mapFailure(_ failure: Failure) -> Never {
+    override func mapFailure(_ failure: Failure) -> Never {
       preconditionFailure("Materialize sends every failure as an event")
     }
   }

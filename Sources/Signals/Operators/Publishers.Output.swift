@@ -103,40 +103,34 @@ extension Publishers.Output: Equatable where Upstream: Equatable {}
 extension Publishers.Output: Sendable where Upstream: Sendable {}
 
 extension Publishers.Output {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     /// Values still to skip before the range; touched only on the upstream's delivery path.
     private var remainingUntilStart: Int
     /// Values of the range still to publish; touched only on the upstream's delivery path.
     private var remainingCount: Int
 
     init(downstream: Downstream, range: CountableRange<Int>) {
-      self.downstream = downstream
       self.remainingUntilStart = range.lowerBound
       self.remainingCount = range.count
+      super.init(downstream: downstream)
     }
 
-    var description: String { "Output" }
+    override var description: String { "Output" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       if remainingUntilStart > 0 {
         remainingUntilStart -= 1
-        return .replace
+        return replace(admission)
       }
       switch remainingCount {
-      case 0: return .finish
+      case 0: return finish(with: .finished)
       case 1:
         remainingCount = 0
-        return .sendAndFinish(input)
+        return sendAndFinish(input, admission)
       default:
         remainingCount -= 1
-        return .send(input)
+        return send(input, admission)
       }
     }
   }

@@ -129,55 +129,43 @@ extension Publishers {
 }
 
 extension Publishers.PrefixWhile {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let predicate: (Input) -> Bool
 
     init(downstream: Downstream, predicate: @escaping (Input) -> Bool) {
-      self.downstream = downstream
       self.predicate = predicate
+      super.init(downstream: downstream)
     }
 
-    var description: String { "PrefixWhile" }
+    override var description: String { "PrefixWhile" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
-      predicate(input) ? .send(input) : .finish
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      predicate(input) ? send(input, admission) : finish(with: .finished)
     }
   }
 }
 
 extension Publishers.TryPrefixWhile {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let predicate: (Input) throws -> Bool
 
     init(downstream: Downstream, predicate: @escaping (Input) throws -> Bool) {
-      self.downstream = downstream
       self.predicate = predicate
+      super.init(downstream: downstream)
     }
 
-    var description: String { "TryPrefixWhile" }
+    override var description: String { "TryPrefixWhile" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
-        return try predicate(input) ? .send(input) : .finish
+        return try predicate(input) ? send(input, admission) : finish(with: .finished)
       } catch {
-        return .fail(error)
+        return fail(error)
       }
     }
 
-    func mapFailure(_ failure: Failure) -> any Error { failure }
+    override func mapFailure(_ failure: Failure) -> any Error { failure }
   }
 }

@@ -85,28 +85,22 @@ extension Publishers {
 }
 
 extension Publishers.Print {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let prefix: String
     /// Never mutated in place: each line writes to a copy, so the inner holds no shared mutable
     /// state (a class stream receives every line; a value stream's copies are discarded).
     private let stream: (any TextOutputStream)?
 
     init(downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
-      self.downstream = downstream
       self.prefix = prefix.isEmpty ? "" : "\(prefix): "
       self.stream = stream
+      super.init(downstream: downstream)
     }
 
-    var description: String { "Print" }
+    override var description: String { "Print" }
 
-    func receive(subscription: any Subscription) {
+    override func receive(subscription: any Subscription) {
       log("receive subscription: (\(subscription))")
       guard link.accept(subscription) != nil else {
         subscription.cancel()
@@ -115,19 +109,12 @@ extension Publishers.Print {
       downstream.receive(subscription: self)
     }
 
-    func receive(_ input: Input) -> Subscribers.Demand {
+    override func receive(_ input: Input) -> Subscribers.Demand {
       log("receive value: (\(input))")
-      let returned = returnedDemand
-      returnedDemand = .none
-      // Only a value with reserved demand reaches downstream; others were never asked for.
-      guard case .reserved = link.admit(adding: returned) else { return .none }
-      let demand = downstream.receive(input)
-      returnedDemand += demand
-      if demand != .none { log(Self.describe(demand) + " (synchronous)") }
-      return demand
+      return super.receive(input)
     }
 
-    func receive(completion: Subscribers.Completion<Failure>) {
+    override func receive(completion: Subscribers.Completion<Failure>) {
       switch completion {
       case .finished: log("receive finished")
       case .failure(let error): log("receive error: (\(error))")
@@ -136,17 +123,21 @@ extension Publishers.Print {
       downstream.receive(completion: completion)
     }
 
-    func request(_ demand: Subscribers.Demand) {
+    override func request(_ demand: Subscribers.Demand) {
       log(Self.describe(demand))
       link.request(demand)?.request(demand)
     }
 
-    func cancel() {
+    override func cancel() {
       log("receive cancel")
       link.terminate()?.cancel()
     }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> { .send(input) }
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      let demand = send(input, admission)
+      if demand != .none { log(Self.describe(demand) + " (synchronous)") }
+      return demand
+    }
 
     /// A concrete wrapper, so `print(_:to:)` gets a concrete stream type.
     private struct Target: TextOutputStream {

@@ -153,65 +153,53 @@ extension Publishers {
 }
 
 extension Publishers.RemoveDuplicates {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let predicate: (Input, Input) -> Bool
     /// The value upstream sent last; touched only on the upstream's delivery path.
     private var previous: Input?
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) -> Bool) {
-      self.downstream = downstream
       self.predicate = predicate
+      super.init(downstream: downstream)
     }
 
-    var description: String { "RemoveDuplicates" }
+    override var description: String { "RemoveDuplicates" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       let last = previous
       previous = input
-      guard let last else { return .send(input) }
-      return predicate(last, input) ? .replace : .send(input)
+      guard let last else { return send(input, admission) }
+      return predicate(last, input) ? replace(admission) : send(input, admission)
     }
   }
 }
 
 extension Publishers.TryRemoveDuplicates {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner
+  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let predicate: (Input, Input) throws -> Bool
     /// The value upstream sent last; touched only on the upstream's delivery path.
     private var previous: Input?
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) throws -> Bool) {
-      self.downstream = downstream
       self.predicate = predicate
+      super.init(downstream: downstream)
     }
 
-    var description: String { "TryRemoveDuplicates" }
+    override var description: String { "TryRemoveDuplicates" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, any Error> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       let last = previous
       previous = input
-      guard let last else { return .send(input) }
+      guard let last else { return send(input, admission) }
       do {
-        return try predicate(last, input) ? .replace : .send(input)
+        return try predicate(last, input) ? replace(admission) : send(input, admission)
       } catch {
-        return .fail(error)
+        return fail(error)
       }
     }
 
-    func mapFailure(_ failure: Failure) -> any Error { failure }
+    override func mapFailure(_ failure: Failure) -> any Error { failure }
   }
 }

@@ -73,35 +73,29 @@ extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream
 extension Publishers.ReplaceEmpty: Sendable where Upstream: Sendable, Upstream.Output: Sendable {}
 
 extension Publishers.ReplaceEmpty {
-  private final class Inner<Downstream: Subscriber>: CompletingInner
+  private final class Inner<Downstream: Subscriber>: CompletingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let output: Output
     /// Whether upstream sent a value; touched only on the upstream's delivery path.
     private var receivedValue = false
 
     init(downstream: Downstream, output: Output) {
-      self.downstream = downstream
       self.output = output
+      super.init(downstream: downstream)
     }
 
-    var description: String { "ReplaceEmpty" }
+    override var description: String { "ReplaceEmpty" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Failure> {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       receivedValue = true
-      return .send(input)
+      return send(input, admission)
     }
 
-    func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Failure> {
+    override func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Failure> {
       if case .finished = completion, !receivedValue { return .finishWithFinalValue }
       return .complete(completion)
     }
 
-    func finalValue() -> Output { output }
+    override func finalValue() -> Output { output }
   }
 }

@@ -71,33 +71,29 @@ extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream
 extension Publishers.ReplaceError: Sendable where Upstream: Sendable, Upstream.Output: Sendable {}
 
 extension Publishers.ReplaceError {
-  private final class Inner<Downstream: Subscriber>: CompletingInner
+  private final class Inner<Downstream: Subscriber>: CompletingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Never {
-    typealias Input = Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
     private let output: Output
 
     init(downstream: Downstream, output: Output) {
-      self.downstream = downstream
       self.output = output
+      super.init(downstream: downstream)
     }
 
-    var description: String { "ReplaceError" }
+    override var description: String { "ReplaceError" }
 
-    func step(_ input: Input) -> ForwardingStep<Output, Never> { .send(input) }
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      send(input, admission)
+    }
 
-    func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Never> {
+    override func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Never> {
       if case .failure = completion { return .finishWithFinalValue }
       return .complete(.finished)
     }
 
-    func finalValue() -> Output { output }
+    override func finalValue() -> Output { output }
 
-    func mapFailure(_ failure: Failure) -> Never {
+    override func mapFailure(_ failure: Failure) -> Never {
       preconditionFailure("ReplaceError replaces every failure; none is forwarded")
     }
   }

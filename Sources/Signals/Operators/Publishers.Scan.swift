@@ -157,12 +157,12 @@ extension Publishers {
 
 /// The inner of `Scan` and `TryScan`: the accumulator is read, the closure runs, and the result
 /// is stored, with no access to the inner's state held while the closure runs.
-private final class ScanInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner {
+private final class ScanInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner<
+  Input, Failure, Downstream
+>
+{
   typealias Accumulator = Downstream.Input
 
-  let downstream: Downstream
-  let link = UpstreamLink()
-  var returnedDemand = Subscribers.Demand.none
   private var accumulator: Accumulator
   private let name: String
   private let failure: (Failure) -> Downstream.Failure
@@ -175,26 +175,26 @@ private final class ScanInner<Input, Failure: Error, Downstream: Subscriber>: Fo
     failure: @escaping (Failure) -> Downstream.Failure,
     fold: @escaping (Accumulator, Input) -> FoldStep<Accumulator, Never, Downstream.Failure>
   ) {
-    self.downstream = downstream
     self.name = name
     self.accumulator = initial
     self.failure = failure
     self.fold = fold
+    super.init(downstream: downstream)
   }
 
-  var description: String { name }
+  override var description: String { name }
 
-  func step(_ input: Input) -> ForwardingStep<Accumulator, Downstream.Failure> {
+  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
     switch fold(accumulator, input) {
     case .proceed(let next):
       accumulator = next
-      return .send(next)
+      return send(next, admission)
     case .answer:
       preconditionFailure("Scan never answers early")
     case .fail(let error):
-      return .fail(error)
+      return fail(error)
     }
   }
 
-  func mapFailure(_ failure: Failure) -> Downstream.Failure { self.failure(failure) }
+  override func mapFailure(_ failure: Failure) -> Downstream.Failure { self.failure(failure) }
 }

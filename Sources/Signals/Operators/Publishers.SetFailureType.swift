@@ -77,23 +77,14 @@ extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
 extension Publishers.SetFailureType: Sendable where Upstream: Sendable {}
 
 extension Publishers.SetFailureType {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner
+  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Never, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Failure {
-    typealias Input = Output
-    typealias Failure = Never
+    override var description: String { "SetFailureType" }
 
-    let downstream: Downstream
-    let link = UpstreamLink()
-    var returnedDemand = Subscribers.Demand.none
-
-    init(downstream: Downstream) {
-      self.downstream = downstream
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      send(input, admission)
     }
 
-    var description: String { "SetFailureType" }
-
-    func step(_ input: Input) -> ForwardingStep<Output, Downstream.Failure> { .send(input) }
-
-    func mapFailure(_ failure: Never) -> Downstream.Failure {}
+    override func mapFailure(_ failure: Never) -> Downstream.Failure {}
   }
 }
