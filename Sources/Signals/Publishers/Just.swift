@@ -39,8 +39,7 @@ public struct Just<Output>: Publisher {
   ///
   /// - Parameter subscriber: The subscriber to attach.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    SequenceSubscription.subscribe(
-      subscriber, to: CollectionOfOne(output).makeIterator(), completion: .finished, name: "Just")
+    SingleValueSubscription.subscribe(subscriber, to: output, name: "Just")
   }
 }
 

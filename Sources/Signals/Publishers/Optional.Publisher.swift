@@ -43,8 +43,7 @@ extension Optional {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Wrapped, S.Failure == Never {
       if let output {
-        SequenceSubscription.subscribe(
-          subscriber, to: CollectionOfOne(output).makeIterator(), completion: .finished, name: "Optional")
+        SingleValueSubscription.subscribe(subscriber, to: output, name: "Optional")
       } else {
         subscriber.receive(subscription: Subscriptions.empty)
         subscriber.receive(completion: .finished)

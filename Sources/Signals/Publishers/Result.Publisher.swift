@@ -61,8 +61,7 @@ extension Result {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Success, S.Failure == Failure {
       switch result {
       case .success(let output):
-        SequenceSubscription.subscribe(
-          subscriber, to: CollectionOfOne(output).makeIterator(), completion: .finished, name: "Once")
+        SingleValueSubscription.subscribe(subscriber, to: output, name: "Once")
       case .failure(let error):
         subscriber.receive(subscription: Subscriptions.empty)
         subscriber.receive(completion: .failure(error))

@@ -1,8 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 /// The subscription that delivers an iterator's elements as demand arrives, then a fixed
-/// completion: shared by ``Publishers/Sequence`` (`.finished`), ``Record`` (its recorded
-/// completion), ``Just``, `Optional.Publisher` and `Result.Publisher`.
+/// completion: shared by ``Publishers/Sequence`` (`.finished`) and ``Record`` (its recorded
+/// completion). The single-value publishers use the smaller ``SingleValueSubscription``.
 ///
 /// It locks, asks ``SequenceStateMachine``, unlocks and acts. The iterator's `next()` (which may
 /// run user code, for a lazy sequence) and every subscriber call happen outside the lock.

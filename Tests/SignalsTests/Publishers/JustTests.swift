@@ -35,6 +35,46 @@ struct JustTests {
     #expect(recorder.events == [.subscription])
   }
 
+  @Test func aRequestFromInsideReceiveDeliversNothingMore() {
+    let subscriber = ReentrantRequester()
+    Just(7).subscribe(subscriber)
+    subscriber.subscription?.request(.max(1))
+    #expect(subscriber.events == ["7", "finished"])
+  }
+
+  @Test func releasesItsSubscriberOnceDeliveredOrCancelled() {
+    weak var delivered: ReentrantRequester?
+    weak var cancelled: ReentrantRequester?
+    var subscriptions: [any Subscription] = []
+    do {
+      let first = ReentrantRequester()
+      let second = ReentrantRequester(requestsOnSubscription: false)
+      delivered = first
+      cancelled = second
+      Just(1).subscribe(first)
+      Just(2).subscribe(second)
+      subscriptions = [first.subscription, second.subscription].compactMap { $0 }
+      first.subscription = nil
+      second.subscription = nil
+      subscriptions[1].cancel()
+    }
+    // The subscriptions are still alive; the subscribers they pointed at are not.
+    #expect(subscriptions.count == 2)
+    #expect(delivered == nil)
+    #expect(cancelled == nil)
+  }
+
+  @Test func requestsRacingFromManyThreadsDeliverTheValueOnce() async {
+    for _ in 0..<200 {
+      let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+      Just(7).subscribe(recorder)
+      await withTaskGroup(of: Void.self) { group in
+        for _ in 0..<4 { group.addTask { recorder.request(.max(1)) } }
+      }
+      #expect(recorder.events == [.subscription, .value(7), .completion(.finished)])
+    }
+  }
+
   @Test func everySubscriberGetsTheValue() {
     let just = Just("hi")
     let first = TestSubscriber<String, Never>()
@@ -54,5 +94,31 @@ struct JustTests {
   @Test func isSendableWhenItsOutputIs() {
     let just: any Sendable = Just(1)
     #expect(just is Just<Int>)
+  }
+}
+
+/// Asks for one value on subscription (unless told not to) and again from inside `receive(_:)`.
+private final class ReentrantRequester: Subscriber {
+  var subscription: (any Subscription)?
+  var events: [String] = []
+  private let requestsOnSubscription: Bool
+
+  init(requestsOnSubscription: Bool = true) {
+    self.requestsOnSubscription = requestsOnSubscription
+  }
+
+  func receive(subscription: any Subscription) {
+    self.subscription = subscription
+    if requestsOnSubscription { subscription.request(.max(1)) }
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    events.append("\(input)")
+    subscription?.request(.max(1))
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    events.append("finished")
   }
 }
