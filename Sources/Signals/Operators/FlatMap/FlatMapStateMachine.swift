@@ -3,13 +3,18 @@
 /// The decisions of `flatMap(maxPublishers:_:)`, free of locks and of calls out.
 ///
 /// The machine knows the upstream subscription, every inner publisher's subscription (by an id it
-/// hands out when the upstream sends a value), the values waiting for downstream demand, the
+/// hands out when the upstream sends a value), which inners' values wait for downstream demand
+/// (the values themselves wait in ``FlatMapStorage``, in the same order, under the same lock), the
 /// downstream demand and who holds the *delivery token*.
+///
+/// It is not generic, on purpose: clients run the operator unspecialised, where every generic type
+/// the lock's state or an action mentions costs a run-time metadata lookup per call. Values and the
+/// failure stay with the storage, which is generic anyway; the machine decides with ids and flags.
 ///
 /// **Serial delivery without holding a lock.** One thread at a time holds the token
 /// (`isDelivering`) and is the only one that calls the subscriber. A value that arrives while the
 /// token is taken — from another inner on another thread, or from an inner the holder itself drove
-/// from inside `receive(_:)` — waits in `buffer`, and the holder delivers it (demand allowing)
+/// from inside `receive(_:)` — waits in the buffer, and the holder delivers it (demand allowing)
 /// before it gives the token back (``nextDelivery(adding:)``). A completion decided meanwhile waits
 /// in `pendingCompletion` the same way.
 ///
@@ -17,7 +22,7 @@
 /// finishes (unless `maxPublishers` is unlimited). While downstream demand is limited, each inner
 /// is asked for one value at a time: once when it subscribes and once each time its value reached
 /// the subscriber. When downstream demand becomes unlimited, every inner is asked for unlimited.
-struct FlatMapStateMachine<Output, Failure: Error> {
+struct FlatMapStateMachine {
   /// Where the upstream stands.
   private enum UpstreamPhase {
     /// Not subscribed yet.
@@ -38,18 +43,23 @@ struct FlatMapStateMachine<Output, Failure: Error> {
     case terminal
   }
 
+  /// How the operator ends; a failure's error is kept by the storage.
+  enum Ending: Equatable {
+    case finished
+    case failed
+  }
+
   let maxPublishers: Subscribers.Demand
   private var upstream = UpstreamPhase.awaitingSubscription
   /// The inners that have not finished, by id; `nil` until the inner's subscription arrives.
   private var inners: [Int: (any Subscription)?] = [:]
   private var nextInnerID = 0
-  /// Values not yet handed to the subscriber, in arrival order, with the id of their inner.
-  private var buffer = ContiguousArray<(id: Int, value: Output)?>()
-  private var bufferHead = 0
+  /// The inner ids of the values not yet handed to the subscriber, in arrival order.
+  private var buffer = ValueQueue<Int>()
   /// Values the subscriber may still receive.
   private(set) var demand = Subscribers.Demand.none
   private var isDelivering = false
-  private var pendingCompletion: Subscribers.Completion<Failure>?
+  private var pendingCompletion: Ending?
   private var lifecycle = Lifecycle.running
 
   init(maxPublishers: Subscribers.Demand) {
@@ -63,22 +73,21 @@ struct FlatMapStateMachine<Output, Failure: Error> {
   }
 
   /// How many values wait for demand.
-  var bufferedCount: Int { buffer.count - bufferHead }
+  var bufferedCount: Int { buffer.count }
 
   /// How many inners have not finished.
   var innerCount: Int { inners.count }
 
   // MARK: Upstream events
 
-  /// The upstream's subscription arrived.
+  /// The upstream subscription arrived: keep the first and ask for `maxPublishers`.
   mutating func receivedUpstreamSubscription(_ subscription: any Subscription) -> SubscriptionAction {
     guard !hasEnded, case .awaitingSubscription = upstream else { return .cancel }
     upstream = .active(subscription)
     return .request(maxPublishers)
   }
 
-  /// The upstream sent a value: returns the id of the inner to create for it, or `nil` to ignore
-  /// it (the operator ended, or the value came before the subscription).
+  /// The upstream sent a value: returns the id of the inner to subscribe, or `nil` to ignore it.
   mutating func receivedUpstreamValue() -> Int? {
     guard !hasEnded, case .active = upstream else { return nil }
     let id = nextInnerID
@@ -87,60 +96,63 @@ struct FlatMapStateMachine<Output, Failure: Error> {
     return id
   }
 
-  /// The upstream completed.
-  mutating func receivedUpstreamCompletion(_ completion: Subscribers.Completion<Failure>) -> CompletionOutcome {
+  /// The upstream completed: finishing waits for the inners and the buffer; a failure ends
+  /// everything at once.
+  mutating func receivedUpstreamCompletion(_ ending: Ending) -> CompletionOutcome {
     guard !hasEnded, case .active = upstream else { return CompletionOutcome() }
     upstream = .finished
-    switch completion {
+    switch ending {
     case .finished:
       var outcome = CompletionOutcome()
-      if inners.isEmpty && bufferedCount == 0 { end(with: .finished, into: &outcome) }
+      if inners.isEmpty && buffer.isEmpty { end(with: .finished, into: &outcome) }
       return outcome
-    case .failure:
-      return fail(with: completion)
+    case .failed:
+      return fail()
     }
   }
 
   // MARK: Inner events
 
-  /// Inner `id`'s subscription arrived.
+  /// An inner's subscription arrived: keep it and ask for one value, or unlimited when downstream
+  /// demand is unlimited.
   mutating func receivedInnerSubscription(_ subscription: any Subscription, id: Int) -> SubscriptionAction {
     guard !hasEnded, let slot = inners[id], slot == nil else { return .cancel }
     inners[id] = subscription
     return .request(demand == .unlimited ? .unlimited : .max(1))
   }
 
-  /// Inner `id` sent a value.
-  mutating func receivedInnerValue(_ value: Output, id: Int) -> InnerValueAction {
+  /// An inner sent a value: deliver it now (taking the token) or let it wait.
+  mutating func receivedInnerValue(id: Int) -> InnerValueAction {
     guard !hasEnded, inners[id] != nil else { return .drop }
     if !isDelivering, demand > 0 {
       // The token is free, so nothing is buffered (the last holder drained what demand allowed).
       isDelivering = true
-      if demand == .unlimited { return .deliver(value, returning: .none) }
+      if demand == .unlimited { return .deliver(returning: .none) }
       demand -= 1
-      return .deliver(value, returning: .max(1))
+      return .deliver(returning: .max(1))
     }
-    buffer.append((id, value))
-    return .buffered
+    buffer.append(id)
+    return .buffer
   }
 
-  /// Inner `id` completed.
-  mutating func receivedInnerCompletion(_ completion: Subscribers.Completion<Failure>, id: Int) -> CompletionOutcome {
+  /// An inner completed: a finished inner makes room for the next upstream value; a failure ends
+  /// everything.
+  mutating func receivedInnerCompletion(_ ending: Ending, id: Int) -> CompletionOutcome {
     guard !hasEnded, let slot = inners.removeValue(forKey: id) else { return CompletionOutcome() }
-    switch completion {
+    switch ending {
     case .finished:
       var outcome = CompletionOutcome()
       outcome.released = slot
       if case .active(let subscription) = upstream, maxPublishers != .unlimited {
         outcome.requestUpstream = subscription
       }
-      if case .finished = upstream, inners.isEmpty, bufferedCount == 0 {
+      if case .finished = upstream, inners.isEmpty, buffer.isEmpty {
         outcome.requestUpstream = nil
         end(with: .finished, into: &outcome)
       }
       return outcome
-    case .failure:
-      var outcome = fail(with: completion)
+    case .failed:
+      var outcome = fail()
       outcome.released = slot
       return outcome
     }
@@ -148,19 +160,19 @@ struct FlatMapStateMachine<Output, Failure: Error> {
 
   // MARK: Downstream events
 
-  /// The subscriber asked for `additional` values.
+  /// The subscriber asked for more: may take the token to drain the buffer.
   mutating func requested(_ additional: Subscribers.Demand) -> RequestOutcome {
     var outcome = RequestOutcome()
     guard !hasEnded, additional > 0 else { return outcome }
     outcome.unlimitedInners = addDemand(additional)
-    if !isDelivering, demand > 0, bufferedCount > 0 {
+    if !isDelivering, demand > 0, !buffer.isEmpty {
       isDelivering = true
       outcome.drain = true
     }
     return outcome
   }
 
-  /// The subscriber cancelled: everything to cancel and release after unlocking.
+  /// The subscriber cancelled: everything is cancelled and the buffer dropped.
   mutating func cancelled() -> CancelOutcome {
     guard case .running = lifecycle else {
       lifecycle = .terminal
@@ -170,14 +182,14 @@ struct FlatMapStateMachine<Output, Failure: Error> {
     lifecycle = .terminal
     var outcome = CancelOutcome()
     outcome.cancel = takeSubscriptions()
-    outcome.dropped = takeBuffer()
+    outcome.dropsBuffer = dropBuffer()
     return outcome
   }
 
   // MARK: Delivery
 
-  /// The token holder adds the demand the subscriber returned and asks what to deliver next;
-  /// `.none` gives the token back.
+  /// The token holder asks what to do next, adding the demand the subscriber returned for the
+  /// last value. Gives the token back when it returns `.none`.
   mutating func nextDelivery(adding returned: Subscribers.Demand) -> NextDelivery {
     var unlimitedInners: [any Subscription] = []
     if returned > 0, !hasEnded { unlimitedInners = addDemand(returned) }
@@ -185,22 +197,15 @@ struct FlatMapStateMachine<Output, Failure: Error> {
       isDelivering = false
       return .none(unlimitedInners: unlimitedInners)
     }
-    if case .running = lifecycle, demand > 0, bufferHead < buffer.count {
-      let (id, value) = buffer[bufferHead]!
-      buffer[bufferHead] = nil
-      bufferHead += 1
-      if bufferHead == buffer.count {
-        buffer.removeAll(keepingCapacity: true)
-        bufferHead = 0
-      }
+    if case .running = lifecycle, demand > 0, let id = buffer.popFirst() {
       var refill: (any Subscription)?
       if demand != .unlimited {
         demand -= 1
         refill = inners[id] ?? nil
       }
-      return .deliver(value, refill: refill, unlimitedInners: unlimitedInners)
+      return .deliver(refill: refill, unlimitedInners: unlimitedInners)
     }
-    if case .running = lifecycle, case .finished = upstream, inners.isEmpty, bufferHead == buffer.count {
+    if case .running = lifecycle, case .finished = upstream, inners.isEmpty, buffer.isEmpty {
       var outcome = CompletionOutcome()
       end(with: .finished, into: &outcome)
     }
@@ -215,7 +220,7 @@ struct FlatMapStateMachine<Output, Failure: Error> {
 
   // MARK: Helpers
 
-  /// Adds demand; when it becomes unlimited, returns every inner to ask for unlimited.
+  /// Adds demand; returns every subscribed inner when the demand just became unlimited.
   private mutating func addDemand(_ additional: Subscribers.Demand) -> [any Subscription] {
     let wasUnlimited = demand == .unlimited
     demand += additional
@@ -223,24 +228,24 @@ struct FlatMapStateMachine<Output, Failure: Error> {
     return inners.values.compactMap { $0 }
   }
 
-  private mutating func fail(with completion: Subscribers.Completion<Failure>) -> CompletionOutcome {
+  private mutating func fail() -> CompletionOutcome {
     var outcome = CompletionOutcome()
     outcome.cancel = takeSubscriptions()
-    outcome.dropped = takeBuffer()
-    end(with: completion, into: &outcome)
+    outcome.dropsBuffer = dropBuffer()
+    outcome.keepsFailure = true
+    end(with: .failed, into: &outcome)
     return outcome
   }
 
-  private mutating func end(with completion: Subscribers.Completion<Failure>, into outcome: inout CompletionOutcome) {
+  private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
     lifecycle = .completing
-    pendingCompletion = completion
+    pendingCompletion = ending
     if !isDelivering {
       isDelivering = true
       outcome.drain = true
     }
   }
 
-  /// The upstream and every inner subscription, leaving none behind.
   private mutating func takeSubscriptions() -> [any Subscription] {
     var taken: [any Subscription] = []
     if case .active(let subscription) = upstream { taken.append(subscription) }
@@ -250,70 +255,69 @@ struct FlatMapStateMachine<Output, Failure: Error> {
     return taken
   }
 
-  private mutating func takeBuffer() -> ContiguousArray<(id: Int, value: Output)?> {
-    defer {
-      buffer = []
-      bufferHead = 0
-    }
-    return buffer
+  /// Empties the buffer; returns whether values waited (the storage drops them too).
+  private mutating func dropBuffer() -> Bool {
+    defer { _ = buffer.removeAll() }
+    return !buffer.isEmpty
   }
 }
 
 extension FlatMapStateMachine {
-  /// What to do with a new subscription (the upstream's or an inner's).
+  /// What to do with a subscription that arrived.
   enum SubscriptionAction {
-    /// Keep it and request this much from it (nothing when `.none`).
     case request(Subscribers.Demand)
-    /// A second subscription, or one after the end: cancel it.
     case cancel
   }
 
   /// What to do with an inner's value.
-  enum InnerValueAction {
-    /// Ignore it: the operator ended or the inner is gone.
+  enum InnerValueAction: Equatable {
+    /// Ignore it (the operator ended or the inner is unknown).
     case drop
-    /// It waits in the buffer; return `.none` to the inner.
-    case buffered
-    /// The caller now holds the token: deliver the value, then ask for
-    /// ``nextDelivery(adding:)``, then return `returning` to the inner.
-    case deliver(Output, returning: Subscribers.Demand)
+    /// Append it to the storage's waiting values; the token holder delivers it.
+    case buffer
+    /// This thread took the token: deliver it, return `returning` to the inner, then drain.
+    case deliver(returning: Subscribers.Demand)
   }
 
-  /// What a completion (of the upstream or an inner) asks of the storage.
+  /// What to do after a completion (of the upstream or of an inner).
   struct CompletionOutcome {
-    /// Cancel these after unlocking.
+    /// Subscriptions to cancel.
     var cancel: [any Subscription] = []
-    /// Release these after unlocking.
+    /// A finished inner's subscription, released after unlocking.
     var released: (any Subscription)?
-    var dropped = ContiguousArray<(id: Int, value: Output)?>()
-    /// Ask the upstream for one more publisher.
+    /// Whether the storage drops the values that waited.
+    var dropsBuffer = false
+    /// Whether this failure ends the operator: the storage keeps its error for the subscriber.
+    var keepsFailure = false
+    /// Ask this subscription (the upstream) for one more value.
     var requestUpstream: (any Subscription)?
-    /// The caller now holds the token and asks for ``nextDelivery(adding:)``.
+    /// This thread took the token: drain.
     var drain = false
   }
 
-  /// What a downstream request asks of the storage.
+  /// What to do after a request.
   struct RequestOutcome {
-    /// Demand became unlimited: ask each of these inners for unlimited.
+    /// Inners to ask for unlimited values (demand just became unlimited).
     var unlimitedInners: [any Subscription] = []
-    /// The caller now holds the token and asks for ``nextDelivery(adding:)``.
+    /// This thread took the token: drain.
     var drain = false
   }
 
-  /// What a cancel releases after unlocking.
+  /// What to do after a cancel.
   struct CancelOutcome {
+    /// Subscriptions to cancel.
     var cancel: [any Subscription] = []
-    var dropped = ContiguousArray<(id: Int, value: Output)?>()
+    /// Whether the storage drops the values that waited.
+    var dropsBuffer = false
   }
 
   /// What the token holder does next.
   enum NextDelivery {
-    /// Nothing: the token is given back. Ask each of `unlimitedInners` for unlimited.
+    /// Nothing to deliver: the token is given back (after asking these inners for unlimited).
     case none(unlimitedInners: [any Subscription])
-    /// Deliver this buffered value, then ask `refill` (its inner) for one more, then ask each of
-    /// `unlimitedInners` for unlimited, then ask again.
-    case deliver(Output, refill: (any Subscription)?, unlimitedInners: [any Subscription])
-    /// Deliver the completion; the operator is over.
-    case complete(Subscribers.Completion<Failure>)
+    /// Deliver the oldest waiting value; then ask `refill` (its inner) for one more.
+    case deliver(refill: (any Subscription)?, unlimitedInners: [any Subscription])
+    /// Deliver the completion; the operator has ended.
+    case complete(Ending)
   }
 }

@@ -7,6 +7,11 @@
 /// Each inner publisher is subscribed with a ``FlatMapSide`` that tags its events with the id the
 /// machine gave it. The thread holding the machine's delivery token is the only one calling the
 /// subscriber, so values racing in from several inners on several threads reach it one at a time.
+///
+/// The machine is not generic (see ``FlatMapStateMachine``); the values waiting for demand and the
+/// failure that ends the operator are kept here, in `waiting` and `failure`, and touched only while
+/// holding the machine's lock. The per-value paths — a value from the upstream, an inner's
+/// subscription, value and completion, giving the token back — look up no generic metadata.
 final class FlatMapStorage<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where
@@ -15,11 +20,16 @@ where
 {
   typealias Input = Upstream.Output
   typealias Failure = Upstream.Failure
-  private typealias Machine = FlatMapStateMachine<NewPublisher.Output, Failure>
+  private typealias Machine = FlatMapStateMachine
 
   private let downstream: Downstream
   private let transform: (Upstream.Output) -> NewPublisher
   private let state: LockedState<Machine>
+  /// The values the machine buffered, in the order of its ids; touched only under `state`'s lock.
+  private var waiting = ValueQueue<NewPublisher.Output>()
+  /// The error of the failure that ended the operator; written under `state`'s lock before the
+  /// machine lets the token holder hand out the failure.
+  private var failure: Failure?
 
   init(
     downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher
@@ -53,7 +63,12 @@ where
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    perform(state.withLock { $0.receivedUpstreamCompletion(completion) })
+    switch completion {
+    case .finished:
+      perform(state.withLock { $0.receivedUpstreamCompletion(.finished) })
+    case .failure(let error):
+      perform(state.withLock { keepingFailure(error, $0.receivedUpstreamCompletion(.failed)) })
+    }
   }
 
   // MARK: Inners
@@ -68,17 +83,23 @@ where
   }
 
   func receiveInner(_ value: NewPublisher.Output, id: Int) -> Subscribers.Demand {
-    switch state.withLock({ $0.receivedInnerValue(value, id: id) }) {
-    case .drop, .buffered:
-      return .none
-    case .deliver(let value, let returning):
-      deliver(from: downstream.receive(value))
-      return returning
+    let action = state.withLock { machine in
+      let action = machine.receivedInnerValue(id: id)
+      if case .buffer = action { waiting.append(value) }
+      return action
     }
+    guard case .deliver(let returning) = action else { return .none }
+    deliver(from: downstream.receive(value))
+    return returning
   }
 
   func receiveInner(completion: Subscribers.Completion<Failure>, id: Int) {
-    perform(state.withLock { $0.receivedInnerCompletion(completion, id: id) })
+    switch completion {
+    case .finished:
+      perform(state.withLock { $0.receivedInnerCompletion(.finished, id: id) })
+    case .failure(let error):
+      perform(state.withLock { keepingFailure(error, $0.receivedInnerCompletion(.failed, id: id)) })
+    }
   }
 
   // MARK: Subscription
@@ -92,16 +113,36 @@ where
   func cancel() {
     let outcome = state.withLock { $0.cancelled() }
     for subscription in outcome.cancel { subscription.cancel() }
-    withExtendedLifetime(outcome.dropped) {}
+    if outcome.dropsBuffer { dropWaitingValues() }
   }
 
   // MARK: Delivery
 
+  /// Called under the lock: keeps the error if this failure is the one that ends the operator.
+  private func keepingFailure(_ error: Failure, _ outcome: Machine.CompletionOutcome) -> Machine.CompletionOutcome {
+    if outcome.keepsFailure { failure = error }
+    return outcome
+  }
+
   private func perform(_ outcome: Machine.CompletionOutcome) {
     for subscription in outcome.cancel { subscription.cancel() }
-    withExtendedLifetime((outcome.released, outcome.dropped)) {}
+    withExtendedLifetime(outcome.released) {}
+    if outcome.dropsBuffer { dropWaitingValues() }
     outcome.requestUpstream?.request(.max(1))
     if outcome.drain { deliver(from: .none) }
+  }
+
+  /// Releases the waiting values after the machine dropped their ids. The operator has ended, so
+  /// nothing is appended any more; the token holder may still take the value it was told to
+  /// deliver just before, or find the queue empty.
+  private func dropWaitingValues() {
+    let dropped = state.withLock { _ in waiting.removeAll() }
+    withExtendedLifetime(dropped) {}
+  }
+
+  /// Takes the oldest waiting value for the token holder; `nil` if the operator ended meanwhile.
+  private func takeWaitingValue() -> NewPublisher.Output? {
+    state.withLock { _ in waiting.popFirst() }
   }
 
   /// Delivers while this thread holds the token: adds the demand the subscriber returned, then
@@ -113,20 +154,33 @@ where
       case .none(let unlimitedInners):
         for inner in unlimitedInners { inner.request(.unlimited) }
         return
-      case .deliver(let value, let refill, let unlimitedInners):
-        returned = downstream.receive(value)
+      case .deliver(let refill, let unlimitedInners):
+        returned = deliverWaitingValue()
         refill?.request(.max(1))
         for inner in unlimitedInners { inner.request(.unlimited) }
-      case .complete(let completion):
-        downstream.receive(completion: completion)
+      case .complete(.finished):
+        downstream.receive(completion: .finished)
+        return
+      case .complete(.failed):
+        guard let failure else { preconditionFailure("FlatMap ended with a failure it did not keep") }
+        downstream.receive(completion: .failure(failure))
         return
       }
     }
   }
+
+  /// Hands the oldest waiting value to the subscriber (out of line: the only generic local of the
+  /// delivery loop lives here, off the path of a value delivered at once).
+  private func deliverWaitingValue() -> Subscribers.Demand {
+    guard let value = takeWaitingValue() else { return .none }
+    return downstream.receive(value)
+  }
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`; `downstream` and `transform` are
-// immutable after `init`, and the subscriber is called only by the delivery token's holder.
+// Safety: `state` is a `LockedState`; `waiting` and `failure` are only touched while holding its
+// lock (`failure` is read by the token holder after the lock that made it hand out the failure);
+// `downstream` and `transform` are immutable after `init`, and the subscriber is called only by
+// the delivery token's holder.
 extension FlatMapStorage: @unchecked Sendable {}
 
 /// The subscriber attached to one inner publisher of a `flatMap`: it tags each event with the

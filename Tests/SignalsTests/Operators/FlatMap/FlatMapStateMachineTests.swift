@@ -5,7 +5,7 @@ import Testing
 @testable import Signals
 
 struct FlatMapStateMachineTests {
-  private typealias Machine = FlatMapStateMachine<Int, TestError>
+  private typealias Machine = FlatMapStateMachine
 
   /// A machine subscribed to its upstream, with one subscribed inner (id 0).
   private func running(maxPublishers: Subscribers.Demand = .unlimited) -> (Machine, TestSubscription, TestSubscription)
@@ -46,18 +46,11 @@ struct FlatMapStateMachineTests {
   @Test func aValueWithDemandAndAFreeTokenIsDeliveredAtOnce() {
     var (machine, _, _) = running()
     _ = machine.requested(.max(2))
-    guard case .deliver(10, let returning) = machine.receivedInnerValue(10, id: 0) else {
-      Issue.record("expected a direct delivery")
-      return
-    }
-    #expect(returning == .max(1))
+    #expect(machine.receivedInnerValue(id: 0) == .deliver(returning: .max(1)), "expected a direct delivery")
     #expect(machine.demand == .max(1))
     // The token is held: another value waits.
-    guard case .buffered = machine.receivedInnerValue(11, id: 0) else {
-      Issue.record("the token is held: the value waits")
-      return
-    }
-    guard case .deliver(11, let refill, _) = machine.nextDelivery(adding: .none) else {
+    #expect(machine.receivedInnerValue(id: 0) == .buffer, "the token is held: the value waits")
+    guard case .deliver(let refill, _) = machine.nextDelivery(adding: .none) else {
       Issue.record("the holder delivers the buffered value")
       return
     }
@@ -70,10 +63,7 @@ struct FlatMapStateMachineTests {
 
   @Test func aRequestForBufferedValuesTakesTheToken() {
     var (machine, _, _) = running()
-    guard case .buffered = machine.receivedInnerValue(10, id: 0) else {
-      Issue.record("no demand: buffered")
-      return
-    }
+    #expect(machine.receivedInnerValue(id: 0) == .buffer, "no demand: buffered")
     #expect(machine.bufferedCount == 1)
     let outcome = machine.requested(.max(1))
     #expect(outcome.drain)
@@ -98,11 +88,11 @@ struct FlatMapStateMachineTests {
 
   @Test func finishingWaitsForTheBufferToEmpty() {
     var (machine, _, _) = running()
-    _ = machine.receivedInnerValue(10, id: 0)
+    _ = machine.receivedInnerValue(id: 0)
     #expect(!machine.receivedUpstreamCompletion(.finished).drain)
     #expect(!machine.receivedInnerCompletion(.finished, id: 0).drain, "a value still waits")
     #expect(machine.requested(.max(1)).drain)
-    guard case .deliver(10, let refill, _) = machine.nextDelivery(adding: .none) else {
+    guard case .deliver(let refill, _) = machine.nextDelivery(adding: .none) else {
       Issue.record("the buffered value first")
       return
     }
@@ -117,15 +107,13 @@ struct FlatMapStateMachineTests {
   @Test func aFailureWhileTheTokenIsHeldWaitsForTheHolder() {
     var (machine, upstream, _) = running()
     _ = machine.requested(.unlimited)
-    guard case .deliver = machine.receivedInnerValue(10, id: 0) else {
-      Issue.record("delivered at once")
-      return
-    }
-    let outcome = machine.receivedUpstreamCompletion(.failure(TestError()))
+    #expect(machine.receivedInnerValue(id: 0) == .deliver(returning: .none), "delivered at once")
+    let outcome = machine.receivedUpstreamCompletion(.failed)
     #expect(!outcome.drain, "the holder delivers it")
+    #expect(outcome.keepsFailure, "the storage keeps the error for the holder")
     #expect(outcome.cancel.count == 1, "the inner is cancelled")
     #expect(!(outcome.cancel.contains { ($0 as? TestSubscription) === upstream }))
-    guard case .complete(.failure(TestError())) = machine.nextDelivery(adding: .none) else {
+    guard case .complete(.failed) = machine.nextDelivery(adding: .none) else {
       Issue.record("the failure reaches the subscriber after the value")
       return
     }
@@ -133,11 +121,12 @@ struct FlatMapStateMachineTests {
 
   @Test func cancelTakesEverySubscriptionAndTheBuffer() {
     var (machine, _, _) = running()
-    _ = machine.receivedInnerValue(10, id: 0)
+    _ = machine.receivedInnerValue(id: 0)
     #expect(machine.receivedUpstreamValue() == 1)
     let outcome = machine.cancelled()
     #expect(outcome.cancel.count == 2, "the upstream and the subscribed inner")
-    #expect(outcome.dropped.count == 1)
+    #expect(outcome.dropsBuffer, "the waiting value is dropped")
+    #expect(machine.bufferedCount == 0)
     #expect(machine.receivedUpstreamValue() == nil)
     #expect(machine.cancelled().cancel.isEmpty, "cancelling twice does nothing")
   }
