@@ -12,9 +12,13 @@
 ///
 /// **Serial delivery without holding a lock.** As in ``FlatMapStateMachine``, one thread at a time
 /// holds the token (`isDelivering`) and calls the subscriber; a value accepted while the token is
-/// taken (its demand already counted) waits in `backlog` and the holder delivers it, and so does a
+/// taken (its demand already counted) waits in the backlog and the holder delivers it, and so does a
 /// completion decided meanwhile, after the backlog.
-struct SwitchToLatestStateMachine<Output, Failure: Error> {
+///
+/// Not generic, like ``FlatMapStateMachine`` and for the same reason (no run-time metadata lookup
+/// per value in unspecialised client code): the machine counts the backlog, and the storage keeps
+/// the values themselves and a failure's error, under the same lock.
+struct SwitchToLatestStateMachine {
   /// Where the upstream stands.
   private enum UpstreamPhase {
     /// Not subscribed yet.
@@ -64,9 +68,9 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
   private(set) var demand = Subscribers.Demand.none
   private var isDelivering = false
   /// Values accepted (their demand counted) while the token was taken.
-  private var backlog = ContiguousArray<Output?>()
-  private var backlogHead = 0
-  private var pendingCompletion: Subscribers.Completion<Failure>?
+  /// How many accepted values wait for the token holder (the values wait in the storage).
+  private(set) var backlogCount = 0
+  private var pendingCompletion: Ending?
   private var lifecycle = Lifecycle.running
 
   /// Whether a completion was decided or delivered, or the subscriber cancelled.
@@ -99,17 +103,18 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
   }
 
   /// The upstream completed: returns the inner subscription to cancel after a failure.
-  mutating func receivedUpstreamCompletion(_ completion: Subscribers.Completion<Failure>) -> CompletionOutcome {
+  mutating func receivedUpstreamCompletion(_ ending: Ending) -> CompletionOutcome {
     var outcome = CompletionOutcome()
     guard !hasEnded, case .active = upstream else { return outcome }
     upstream = .finished
-    switch completion {
+    switch ending {
     case .finished:
       if case .none = inner { end(with: .finished, into: &outcome) }
-    case .failure:
+    case .failed:
       outcome.cancel = inner.subscription
       inner = .none
-      end(with: completion, into: &outcome)
+      outcome.keepsFailure = true
+      end(with: .failed, into: &outcome)
     }
     return outcome
   }
@@ -125,31 +130,32 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
   }
 
   /// Inner `id` sent a value.
-  mutating func receivedInnerValue(_ value: Output, id: Int) -> InnerValueAction {
+  mutating func receivedInnerValue(id: Int) -> InnerValueAction {
     guard !hasEnded, inner.id == id, demand > 0 else { return .drop }
     if demand != .unlimited { demand -= 1 }
     if !isDelivering {
       // A free token means an empty backlog: the last holder delivered all of it.
       isDelivering = true
-      return .deliver(value)
+      return .deliver
     }
-    backlog.append(value)
-    return .queued
+    backlogCount += 1
+    return .queue
   }
 
   /// Inner `id` completed: returns the upstream subscription to cancel after a failure.
-  mutating func receivedInnerCompletion(_ completion: Subscribers.Completion<Failure>, id: Int) -> CompletionOutcome {
+  mutating func receivedInnerCompletion(_ ending: Ending, id: Int) -> CompletionOutcome {
     var outcome = CompletionOutcome()
     guard !hasEnded, inner.id == id else { return outcome }
     outcome.released = inner.subscription
     inner = .none
-    switch completion {
+    switch ending {
     case .finished:
       if case .finished = upstream { end(with: .finished, into: &outcome) }
-    case .failure:
+    case .failed:
       if case .active(let subscription) = upstream { outcome.cancel = subscription }
       upstream = .finished
-      end(with: completion, into: &outcome)
+      outcome.keepsFailure = true
+      end(with: .failed, into: &outcome)
     }
     return outcome
   }
@@ -164,9 +170,9 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
     return inner.subscription
   }
 
-  /// The subscriber cancelled: the subscriptions to cancel and the values to release after
-  /// unlocking.
-  mutating func cancelled() -> (cancel: [any Subscription], dropped: ContiguousArray<Output?>) {
+  /// The subscriber cancelled: the subscriptions to cancel, and whether the storage drops the
+  /// values of its backlog (after unlocking).
+  mutating func cancelled() -> (cancel: [any Subscription], dropsBacklog: Bool) {
     lifecycle = .terminal
     pendingCompletion = nil
     var cancel: [any Subscription] = []
@@ -174,11 +180,8 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
     if let subscription = inner.subscription { cancel.append(subscription) }
     upstream = .finished
     inner = .none
-    defer {
-      backlog = []
-      backlogHead = 0
-    }
-    return (cancel, backlog)
+    defer { backlogCount = 0 }
+    return (cancel, backlogCount > 0)
   }
 
   // MARK: Delivery
@@ -204,15 +207,9 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
       isDelivering = false
       return (.none, forward)
     }
-    if backlogHead < backlog.count {
-      let value = backlog[backlogHead]!
-      backlog[backlogHead] = nil
-      backlogHead += 1
-      if backlogHead == backlog.count {
-        backlog.removeAll(keepingCapacity: true)
-        backlogHead = 0
-      }
-      return (.deliver(value), forward)
+    if backlogCount > 0 {
+      backlogCount -= 1
+      return (.deliver, forward)
     }
     if let completion = pendingCompletion {
       pendingCompletion = nil
@@ -225,9 +222,9 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
 
   // MARK: Helpers
 
-  private mutating func end(with completion: Subscribers.Completion<Failure>, into outcome: inout CompletionOutcome) {
+  private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
     lifecycle = .completing
-    pendingCompletion = completion
+    pendingCompletion = ending
     if !isDelivering {
       isDelivering = true
       outcome.drain = true
@@ -236,34 +233,41 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
 }
 
 extension SwitchToLatestStateMachine {
-  /// What to do with a value of the current inner.
-  enum InnerValueAction {
-    /// Ignore it: it is not from the current inner, it exceeds the demand, or the operator ended.
-    case drop
-    /// It waits in the backlog for the token holder; return `.none` to the inner.
-    case queued
-    /// The caller now holds the token: deliver the value, then ask for
-    /// ``nextDelivery(adding:from:)`` and return what the subscriber returned to the inner.
-    case deliver(Output)
+  /// How the operator ends; a failure's error is kept by the storage.
+  enum Ending: Equatable {
+    case finished
+    case failed
   }
 
-  /// What a completion (of the upstream or an inner) asks of the storage.
+  /// What to do with a value of an inner.
+  enum InnerValueAction: Equatable {
+    /// Ignore it (not the current inner, no demand, or the operator ended).
+    case drop
+    /// Append it to the storage's backlog; the token holder delivers it.
+    case queue
+    /// This thread took the token: deliver it, then drain.
+    case deliver
+  }
+
+  /// What to do after a completion (of the upstream or of an inner).
   struct CompletionOutcome {
-    /// Cancel this after unlocking.
+    /// A subscription to cancel.
     var cancel: (any Subscription)?
-    /// Release this after unlocking.
+    /// A finished inner's subscription, released after unlocking.
     var released: (any Subscription)?
-    /// The caller now holds the token and asks for ``nextDelivery(adding:from:)``.
+    /// Whether this failure ends the operator: the storage keeps its error for the subscriber.
+    var keepsFailure = false
+    /// This thread took the token: drain.
     var drain = false
   }
 
   /// What the token holder does next.
-  enum NextDelivery {
-    /// Nothing: the token is given back.
+  enum NextDelivery: Equatable {
+    /// Nothing to deliver: the token is given back.
     case none
-    /// Deliver this value, then ask again.
-    case deliver(Output)
-    /// Deliver the completion; the operator is over.
-    case complete(Subscribers.Completion<Failure>)
+    /// Deliver the oldest value of the storage's backlog.
+    case deliver
+    /// Deliver the completion; the operator has ended.
+    case complete(Ending)
   }
 }

@@ -12,10 +12,15 @@ final class SwitchToLatestStorage<NestedPublisher: Publisher, Downstream: Subscr
 where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPublisher.Failure {
   typealias Input = NestedPublisher
   typealias Failure = NestedPublisher.Failure
-  private typealias Machine = SwitchToLatestStateMachine<NestedPublisher.Output, Failure>
+  private typealias Machine = SwitchToLatestStateMachine
 
   private let downstream: Downstream
   private let state = LockedState<Machine>.make(Machine())
+  /// The values the machine counts in its backlog, oldest first; touched only under `state`'s lock.
+  private var backlog = ValueQueue<NestedPublisher.Output>()
+  /// The error of the failure that ended the operator; written under `state`'s lock before the
+  /// machine lets the token holder hand out the failure.
+  private var failure: Failure?
 
   init(downstream: Downstream) {
     self.downstream = downstream
@@ -45,7 +50,12 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    perform(state.withLock { $0.receivedUpstreamCompletion(completion) })
+    switch completion {
+    case .finished:
+      perform(state.withLock { $0.receivedUpstreamCompletion(.finished) })
+    case .failure(let error):
+      perform(state.withLock { keepingFailure(error, $0.receivedUpstreamCompletion(.failed)) })
+    }
   }
 
   // MARK: Inners
@@ -59,10 +69,15 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   }
 
   func receiveInner(_ value: NestedPublisher.Output, id: Int) -> Subscribers.Demand {
-    switch state.withLock({ $0.receivedInnerValue(value, id: id) }) {
-    case .drop, .queued:
+    let action = state.withLock { machine in
+      let action = machine.receivedInnerValue(id: id)
+      if case .queue = action { backlog.append(value) }
+      return action
+    }
+    switch action {
+    case .drop, .queue:
       return .none
-    case .deliver(let value):
+    case .deliver:
       let returned = downstream.receive(value)
       let forwarded = deliver(adding: returned, from: id)
       return forwarded ? .none : returned
@@ -70,7 +85,12 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   }
 
   func receiveInner(completion: Subscribers.Completion<Failure>, id: Int) {
-    perform(state.withLock { $0.receivedInnerCompletion(completion, id: id) })
+    switch completion {
+    case .finished:
+      perform(state.withLock { $0.receivedInnerCompletion(.finished, id: id) })
+    case .failure(let error):
+      perform(state.withLock { keepingFailure(error, $0.receivedInnerCompletion(.failed, id: id)) })
+    }
   }
 
   // MARK: Subscription
@@ -80,12 +100,32 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   }
 
   func cancel() {
-    let (cancel, dropped) = state.withLock { $0.cancelled() }
+    let (cancel, dropsBacklog) = state.withLock { $0.cancelled() }
     for subscription in cancel { subscription.cancel() }
-    withExtendedLifetime(dropped) {}
+    if dropsBacklog { dropBacklog() }
   }
 
   // MARK: Delivery
+
+  /// Called under the lock: keeps the error if this failure is the one that ends the operator.
+  private func keepingFailure(_ error: Failure, _ outcome: Machine.CompletionOutcome) -> Machine.CompletionOutcome {
+    if outcome.keepsFailure { failure = error }
+    return outcome
+  }
+
+  /// Releases the backlog's values after a cancel emptied the machine's. Nothing is appended any
+  /// more; the token holder may still take the value it was told to deliver just before.
+  private func dropBacklog() {
+    let dropped = state.withLock { _ in backlog.removeAll() }
+    withExtendedLifetime(dropped) {}
+  }
+
+  /// Hands the oldest backlog value to the subscriber (out of line: the delivery loop's only
+  /// generic local lives here, off the path of a value delivered at once).
+  private func deliverBacklogValue() -> Subscribers.Demand {
+    guard let value = state.withLock({ _ in backlog.popFirst() }) else { return .none }
+    return downstream.receive(value)
+  }
 
   private func perform(_ outcome: Machine.CompletionOutcome) {
     outcome.cancel?.cancel()
@@ -110,18 +150,23 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
       switch next {
       case .none:
         return forwardedFirst
-      case .deliver(let value):
-        returned = downstream.receive(value)
-      case .complete(let completion):
-        downstream.receive(completion: completion)
+      case .deliver:
+        returned = deliverBacklogValue()
+      case .complete(.finished):
+        downstream.receive(completion: .finished)
+        return forwardedFirst
+      case .complete(.failed):
+        guard let failure else { preconditionFailure("SwitchToLatest ended with a failure it did not keep") }
+        downstream.receive(completion: .failure(failure))
         return forwardedFirst
       }
     }
   }
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`; `downstream` is immutable after
-// `init` and called only by the delivery token's holder.
+// Safety: `state` is a `LockedState`; `backlog` and `failure` are only touched while holding its
+// lock (`failure` is read by the token holder after the lock that made it hand out the failure);
+// `downstream` is immutable after `init` and called only by the delivery token's holder.
 extension SwitchToLatestStorage: @unchecked Sendable {}
 
 /// The subscriber attached to one inner publisher of `switchToLatest()`: it tags each event with
