@@ -175,7 +175,9 @@ struct UpstreamLink {
 /// Threading and state: ``step(_:_:)`` runs on the upstream's delivery path, outside the lock. The
 /// Combine contract makes upstream calls serial, so state that only the step and
 /// `receive(completion:)` touch (a previous value, an accumulator, a counter) is confined to that
-/// path and needs no lock; everything `request(_:)` and `cancel()` touch lives in the link.
+/// path and needs no lock; everything `request(_:)` and `cancel()` touch lives in the link. Such
+/// fields are `@exclusivity(unchecked)`: the serial path is their only accessor, so a dynamic
+/// exclusivity check could never fire and would only cost time on every value.
 class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {

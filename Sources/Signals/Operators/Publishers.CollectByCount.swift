@@ -79,7 +79,7 @@ extension Publishers.CollectByCount {
     private let count: Int
     /// The array being filled; touched only on the upstream's delivery path (and, once, by the
     /// request that releases a held partial array, which the link orders after the last write).
-    private var buffer: [Input] = []
+    @exclusivity(unchecked) private var buffer: [Input] = []
 
     init(downstream: Downstream, count: Int) {
       self.count = count

@@ -77,7 +77,7 @@ extension Publishers.Drop {
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let count: Int
     /// Values still to skip; touched only on the upstream's delivery path.
-    private var remaining: Int
+    @exclusivity(unchecked) private var remaining: Int
 
     init(downstream: Downstream, count: Int) {
       self.count = count

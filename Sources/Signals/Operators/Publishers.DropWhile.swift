@@ -132,7 +132,7 @@ extension Publishers.DropWhile {
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input) -> Bool
     /// Whether values are still being tested; touched only on the upstream's delivery path.
-    private var dropping = true
+    @exclusivity(unchecked) private var dropping = true
 
     init(downstream: Downstream, predicate: @escaping (Input) -> Bool) {
       self.predicate = predicate
@@ -155,7 +155,7 @@ extension Publishers.TryDropWhile {
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input) throws -> Bool
     /// Whether values are still being tested; touched only on the upstream's delivery path.
-    private var dropping = true
+    @exclusivity(unchecked) private var dropping = true
 
     init(downstream: Downstream, predicate: @escaping (Input) throws -> Bool) {
       self.predicate = predicate

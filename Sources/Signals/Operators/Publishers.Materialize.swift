@@ -68,7 +68,7 @@ extension Publishers.Materialize {
   where Downstream.Input == Output, Downstream.Failure == Never {
     /// The completion event; written once on the upstream's delivery path before the link's lock
     /// hands it to whichever thread sends it.
-    private var ending: Output = .finished
+    @exclusivity(unchecked) private var ending: Output = .finished
 
     override var description: String { "Materialize" }
 

@@ -106,9 +106,9 @@ extension Publishers.Output {
   private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     /// Values still to skip before the range; touched only on the upstream's delivery path.
-    private var remainingUntilStart: Int
+    @exclusivity(unchecked) private var remainingUntilStart: Int
     /// Values of the range still to publish; touched only on the upstream's delivery path.
-    private var remainingCount: Int
+    @exclusivity(unchecked) private var remainingCount: Int
 
     init(downstream: Downstream, range: CountableRange<Int>) {
       self.remainingUntilStart = range.lowerBound

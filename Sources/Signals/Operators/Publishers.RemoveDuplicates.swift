@@ -157,7 +157,7 @@ extension Publishers.RemoveDuplicates {
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input, Input) -> Bool
     /// The value upstream sent last; touched only on the upstream's delivery path.
-    private var previous: Input?
+    @exclusivity(unchecked) private var previous: Input?
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) -> Bool) {
       self.predicate = predicate
@@ -180,7 +180,7 @@ extension Publishers.TryRemoveDuplicates {
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input, Input) throws -> Bool
     /// The value upstream sent last; touched only on the upstream's delivery path.
-    private var previous: Input?
+    @exclusivity(unchecked) private var previous: Input?
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) throws -> Bool) {
       self.predicate = predicate

@@ -77,7 +77,7 @@ extension Publishers.ReplaceEmpty {
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let output: Output
     /// Whether upstream sent a value; touched only on the upstream's delivery path.
-    private var receivedValue = false
+    @exclusivity(unchecked) private var receivedValue = false
 
     init(downstream: Downstream, output: Output) {
       self.output = output
