@@ -5,7 +5,10 @@
 /// completion). The single-value publishers use the smaller ``SingleValueSubscription``.
 ///
 /// It locks, asks ``SequenceStateMachine``, unlocks and acts. The iterator's `next()` (which may
-/// run user code, for a lazy sequence) and every subscriber call happen outside the lock.
+/// run user code, for a lazy sequence) and every subscriber call happen outside the lock. The
+/// iterator, the read-ahead element and the subscriber live in a ``SequenceCursor`` that one
+/// frame owns at a time, as the machine decides; the cursor is released (on this side of the lock)
+/// when the subscription completes or is cancelled.
 ///
 /// Cost per element: one lock round trip, taken after the subscriber returns, to add the demand it
 /// returned and to notice a `cancel` or a `request` made meanwhile. With unlimited demand the same
@@ -15,20 +18,17 @@
 final class SequenceSubscription<Iterator: IteratorProtocol, Downstream: Subscriber>: Subscription,
   CustomStringConvertible
 where Downstream.Input == Iterator.Element {
-  private typealias Machine = SequenceStateMachine<Iterator, Downstream>
+  private typealias Cursor = SequenceCursor<Iterator, Downstream>
 
-  private let state: LockedState<Machine>
+  private let state = LockedState.make(SequenceStateMachine())
+  /// Owned by the draining frame, or parked while idle (see ``SequenceStateMachine``); `nil` once
+  /// released. The machine's protocol gives it one owner at a time.
+  @exclusivity(unchecked) private var cursor: Cursor?
   private let completion: Subscribers.Completion<Downstream.Failure>
   private let name: String
 
-  private init(
-    iterator: Iterator,
-    first: Iterator.Element,
-    downstream: Downstream,
-    completion: Subscribers.Completion<Downstream.Failure>,
-    name: String
-  ) {
-    state = .make(Machine(iterator: iterator, first: first, downstream: downstream))
+  private init(cursor: Cursor, completion: Subscribers.Completion<Downstream.Failure>, name: String) {
+    self.cursor = cursor
     self.completion = completion
     self.name = name
   }
@@ -49,44 +49,67 @@ where Downstream.Input == Iterator.Element {
       downstream.receive(completion: completion)
       return
     }
-    let subscription = SequenceSubscription(
-      iterator: iterator, first: first, downstream: downstream, completion: completion, name: name)
-    downstream.receive(subscription: subscription)
+    let cursor = Cursor(iterator: iterator, pending: first, downstream: downstream)
+    downstream.receive(subscription: SequenceSubscription(cursor: cursor, completion: completion, name: name))
   }
 
   var description: String { name }
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
-    guard case .startDraining(var iterator, var element, let downstream) = state.withLock({ $0.request(demand) })
-    else { return }
-    // This frame is now the only one that delivers (see `SequenceStateMachine`).
+    guard state.withLock({ $0.request(demand) }), let cursor else { return }
+    // This frame now owns the cursor (see `SequenceStateMachine`).
     while true {
-      let next = iterator.next()
-      let additional = downstream.receive(element)
-      let action = state.withLock { machine in
-        machine.delivered(additionalDemand: additional, iterator: iterator, next: next, downstream: downstream)
-      }
-      switch action {
+      let (additional, exhausted) = cursor.deliverPending()
+      switch state.withLock({ $0.delivered(additionalDemand: additional, exhausted: exhausted) }) {
       case .deliverNext:
-        // `deliverNext` is only returned when `next` holds an element.
-        element = next!
-      case .complete:
-        downstream.receive(completion: completion)
+        continue
+      case .park:
         return
-      case .stop:
+      case .complete:
+        self.cursor = nil
+        cursor.downstream.receive(completion: completion)
+        return
+      case .cancelled:
+        self.cursor = nil
         return
       }
     }
   }
 
   func cancel() {
-    let action = state.withLock { $0.cancel() }
-    // Whatever the state held is released here, after unlocking.
-    withExtendedLifetime(action) {}
+    // A parked cursor is released here, after unlocking; a draining frame releases its own.
+    if state.withLock({ $0.cancel() }) { cursor = nil }
   }
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`; the iterator and the subscriber it
-// hands out are used by one draining frame at a time.
+// Safety: the mutable state is `state`, a `LockedState`, and `cursor`, which the machine hands to
+// one frame at a time (the lock orders each hand-over).
 extension SequenceSubscription: @unchecked Sendable {}
+
+/// What a ``SequenceSubscription`` delivers from: the iterator, the element read ahead, and the
+/// subscriber. One frame uses it at a time.
+final class SequenceCursor<Iterator: IteratorProtocol, Downstream: Subscriber>
+where Downstream.Input == Iterator.Element {
+  @exclusivity(unchecked) private var iterator: Iterator
+  /// The element to deliver next, already read from `iterator`.
+  @exclusivity(unchecked) private var pending: Iterator.Element
+  let downstream: Downstream
+
+  init(iterator: Iterator, pending: Iterator.Element, downstream: Downstream) {
+    self.iterator = iterator
+    self.pending = pending
+    self.downstream = downstream
+  }
+
+  /// Reads the element after `pending`, delivers `pending`, and makes the element read the
+  /// pending one. Returns the demand the subscriber asked for, and whether the iterator is
+  /// exhausted (so the completion follows at once).
+  func deliverPending() -> (demand: Subscribers.Demand, exhausted: Bool) {
+    let next = iterator.next()
+    let demand = downstream.receive(pending)
+    guard let next else { return (demand, true) }
+    pending = next
+    return (demand, false)
+  }
+}

@@ -97,7 +97,8 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
     while true {
       let action = storage.state.withLock { state in
         machine.finishDelivery(
-          additionalDemand: additional, currentValue: state.currentValue, currentGeneration: state.generation)
+          additionalDemand: additional, currentValue: storage.currentValueUnderLock, currentGeneration: state.generation
+        )
       }
       switch action {
       case .none:
@@ -134,7 +135,7 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
     let thread = ThreadIdentity.current
     let (action, upstreams) = storage.state.withLock { state in
       let action = machine.request(
-        demand, on: thread, currentValue: state.currentValue, currentGeneration: state.generation)
+        demand, on: thread, currentValue: storage.currentValueUnderLock, currentGeneration: state.generation)
       let upstreams = machine.isTerminated ? [] : SubjectStorage.noteDemand(in: &state)
       return (action, upstreams)
     }

@@ -31,31 +31,40 @@ final class SubjectStorage<Output, Failure: Error> {
     var hasDownstreamDemand = false
     /// Subscriptions to publishers feeding this subject (`subscribe(subject)`), cancelled on deinit.
     var upstreams: ContiguousArray<any Subscription> = []
-    /// The latest value (`CurrentValueSubject` only): one element, or none. An array rather than an
-    /// optional, so that replacing it on every send is a plain generic call, with no run-time
-    /// lookup of `Optional<Output>`'s metadata.
-    var latest: ContiguousArray<Output>
     /// Set once by `send(completion:)`; later subscribers receive it at once.
     var completion: Subscribers.Completion<Failure>?
-
-    /// The latest value (`CurrentValueSubject` only).
-    var currentValue: Output? { latest.first }
-
-    init(currentValue: Output?) {
-      latest = ContiguousArray()
-      if let currentValue { latest.append(currentValue) }
-    }
   }
 
   let state: LockedState<State>
   /// `CurrentValueSubject` semantics: subscribers start with the current value, and one that
   /// missed values for lack of demand gets the latest value when it asks again.
   let replaysCurrentValue: Bool
+  /// The latest value (`CurrentValueSubject` only), read and written only while holding `state`'s
+  /// lock. A slot allocated once rather than a field of `State`: replacing the value on every send
+  /// is then a plain assignment through the value's own type, with no run-time metadata lookup (an
+  /// optional or an array element of `Output` would look up `Optional<Output>` or the array's
+  /// storage type on each send).
+  private let latest: UnsafeMutablePointer<Output>?
 
   init(currentValue: Output?) {
-    state = .make(State(currentValue: currentValue))
+    state = .make(State())
     replaysCurrentValue = currentValue != nil
+    if let currentValue {
+      let slot = UnsafeMutablePointer<Output>.allocate(capacity: 1)
+      slot.initialize(to: currentValue)
+      latest = slot
+    } else {
+      latest = nil
+    }
   }
+
+  deinit {
+    latest?.deinitialize(count: 1)
+    latest?.deallocate()
+  }
+
+  /// The latest value (`CurrentValueSubject` only); call with the lock held.
+  var currentValueUnderLock: Output? { latest?.pointee }
 
   /// Cancels the upstream subscriptions when the owning subject goes away.
   func cancelUpstreams() {
@@ -68,7 +77,7 @@ final class SubjectStorage<Output, Failure: Error> {
 
   var currentValue: Output {
     // Only `CurrentValueSubject`, which always has a value, reads this.
-    state.withLock { $0.currentValue! }
+    state.withLock { _ in latest!.pointee }
   }
 
   func subscribe<S: Subscriber>(_ subscriber: S, owner: AnyObject) where S.Input == Output, S.Failure == Failure {
@@ -154,7 +163,7 @@ final class SubjectStorage<Output, Failure: Error> {
     var generation: UInt64 = 0
     let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit> in
       guard !state.isCompleted else { return [] }
-      if replaysCurrentValue { state.latest[0] = value }
+      latest?.pointee = value
       state.generation += 1
       generation = state.generation
       batch = Self.reserve(value, for: state.conduits, from: 0, generation: generation, on: thread)

@@ -135,6 +135,33 @@ struct SequenceTests {
     }
   }
 
+  @Test func releasesTheSubscriberAndElementsOnceCompletedOrCancelled() {
+    final class Element {}
+    weak var completedSubscriber: TestSubscriber<Element, Never>?
+    weak var cancelledSubscriber: TestSubscriber<Element, Never>?
+    weak var parkedElement: Element?
+    var subscriptions: [any Subscription] = []
+    do {
+      let completed = TestSubscriber<Element, Never>()
+      let cancelled = TestSubscriber<Element, Never>(initialDemand: .max(1))
+      completedSubscriber = completed
+      cancelledSubscriber = cancelled
+      let elements = [Element(), Element(), Element()]
+      parkedElement = elements[1]
+      elements.publisher.subscribe(completed)
+      elements.publisher.subscribe(cancelled)
+      subscriptions = [completed.subscription, cancelled.subscription].compactMap { $0 }
+      #expect(completed.completion == .finished)
+      #expect(cancelled.values.count == 1, "the second element waits for demand")
+      cancelled.cancel()
+    }
+    // The subscriptions are still alive; what they delivered from is not.
+    #expect(subscriptions.count == 2)
+    #expect(completedSubscriber == nil)
+    #expect(cancelledSubscriber == nil)
+    #expect(parkedElement == nil, "the element read ahead is released with the cancel")
+  }
+
   @Test func isEquatableWhenItsElementsAre() {
     #expect([1, 2].publisher == [1, 2].publisher)
     #expect([1, 2].publisher != [2, 1].publisher)

@@ -46,9 +46,7 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
     ///
     /// - Returns: The next value, or `nil` once the publisher finished or the task was cancelled.
     public mutating func next() async -> P.Output? {
-      switch await lifetime.storage.next() {
-      case .success(let value): value
-      }
+      await lifetime.storage.next()
     }
   }
 

@@ -5,18 +5,27 @@
 /// One `next()` at a time asks the upstream for exactly one value and parks its continuation until
 /// that value (or the completion) arrives. The machine never locks, never resumes a continuation and
 /// never calls the upstream: it returns what the storage must do after unlocking.
-struct AsyncPublisherStateMachine<Output, Failure: Error> {
-  typealias Continuation = UnsafeContinuation<Result<Output?, Failure>, Never>
+///
+/// It is not generic, on purpose: the iteration runs as unspecialised generic code in the client,
+/// where a generic lock state or action would cost run-time metadata lookups on every value. The
+/// parked continuation and a failure's error are kept by the storage, under the same lock; the
+/// machine only says whether a continuation is parked and how the sequence ended.
+struct AsyncPublisherStateMachine {
+  /// How the upstream ended; a failure's error is kept by the storage.
+  enum Ending: Equatable {
+    case finished
+    case failed
+  }
 
   private enum State {
-    /// The upstream has not sent its subscription yet; `waiting` is a `next()` already parked.
-    case awaitingSubscription(waiting: Continuation?)
+    /// The upstream has not sent its subscription yet; `parked` if a `next()` already waits.
+    case awaitingSubscription(parked: Bool)
     /// Subscribed, and no `next()` is waiting.
     case idle(any Subscription)
     /// A `next()` is parked and one value was requested for it.
-    case waiting(any Subscription, Continuation)
+    case waiting(any Subscription)
     /// The upstream completed while no `next()` was waiting; the next call reports it.
-    case completed(Subscribers.Completion<Failure>)
+    case completed(Ending)
     /// Completion reported, or cancelled: every `next()` returns `nil`.
     case terminal
   }
@@ -29,87 +38,95 @@ struct AsyncPublisherStateMachine<Output, Failure: Error> {
     case requestOne(any Subscription)
     /// Cancel the subscription (a second subscription, or a cancel).
     case cancel(any Subscription)
-    /// Resume the parked `next()` with this result.
-    case resume(Continuation, Result<Output?, Failure>)
-    /// Cancel the subscription and end the parked `next()` with `nil`.
-    case cancelAndResume(any Subscription, Continuation)
+    /// Resume the parked continuation with the end, `nil` (the storage takes the continuation out
+    /// under the lock).
+    case endParked
+    /// Cancel the subscription, then resume the parked continuation with `nil`.
+    case cancelAndEndParked(any Subscription)
   }
 
-  private var state = State.awaitingSubscription(waiting: nil)
+  /// What `next()` does with its continuation.
+  enum NextAction {
+    /// Park it (the storage keeps it under the lock) and wait for the subscription.
+    case park
+    /// Park it and ask the subscription for one value.
+    case parkAndRequestOne(any Subscription)
+    /// Resume it at once with the end.
+    case end(Ending)
+  }
 
-  /// The upstream sent its subscription.
+  private var state = State.awaitingSubscription(parked: false)
+
+  /// The upstream's subscription arrived.
   mutating func receive(subscription: any Subscription) -> Action {
     switch state {
-    case .awaitingSubscription(nil):
+    case .awaitingSubscription(parked: false):
       state = .idle(subscription)
       return .none
-    case .awaitingSubscription(let continuation?):
-      state = .waiting(subscription, continuation)
+    case .awaitingSubscription(parked: true):
+      state = .waiting(subscription)
       return .requestOne(subscription)
     case .idle, .waiting, .completed, .terminal:
       return .cancel(subscription)
     }
   }
 
-  /// A `next()` call parked `continuation`.
-  mutating func next(_ continuation: Continuation) -> Action {
+  /// A `next()` call arrived with its continuation.
+  mutating func next() -> NextAction {
     switch state {
-    case .awaitingSubscription(nil):
-      state = .awaitingSubscription(waiting: continuation)
-      return .none
+    case .awaitingSubscription(parked: false):
+      state = .awaitingSubscription(parked: true)
+      return .park
     case .idle(let subscription):
-      state = .waiting(subscription, continuation)
-      return .requestOne(subscription)
-    case .awaitingSubscription(.some), .waiting:
+      state = .waiting(subscription)
+      return .parkAndRequestOne(subscription)
+    case .awaitingSubscription(parked: true), .waiting:
       preconditionFailure("AsyncPublisher.Iterator.next() called while another next() is waiting: \(state)")
-    case .completed(.finished):
+    case .completed(let ending):
       state = .terminal
-      return .resume(continuation, .success(nil))
-    case .completed(.failure(let error)):
-      state = .terminal
-      return .resume(continuation, .failure(error))
+      return .end(ending)
     case .terminal:
-      return .resume(continuation, .success(nil))
+      return .end(.finished)
     }
   }
 
-  /// The upstream sent a value; dropped unless a `next()` is waiting (it was not asked for).
-  mutating func receive(_ value: Output) -> Action {
-    guard case .waiting(let subscription, let continuation) = state else { return .none }
+  /// The upstream sent a value: whether it goes to the parked `next()` (otherwise it was not
+  /// asked for, and is dropped).
+  mutating func receiveValue() -> Bool {
+    guard case .waiting(let subscription) = state else { return false }
     state = .idle(subscription)
-    return .resume(continuation, .success(value))
+    return true
   }
 
-  /// The upstream completed.
-  mutating func receive(completion: Subscribers.Completion<Failure>) -> Action {
+  /// The upstream completed. `recorded` says whether this completion ends the sequence (the
+  /// storage then keeps a failure's error for the `next()` that reports it); a completion after
+  /// the end is ignored.
+  mutating func receive(completion ending: Ending) -> (action: Action, recorded: Bool) {
     switch state {
-    case .awaitingSubscription(nil), .idle:
-      state = .completed(completion)
-      return .none
-    case .awaitingSubscription(let continuation?), .waiting(_, let continuation):
+    case .awaitingSubscription(parked: false), .idle:
+      state = .completed(ending)
+      return (.none, true)
+    case .awaitingSubscription(parked: true), .waiting:
       state = .terminal
-      switch completion {
-      case .finished: return .resume(continuation, .success(nil))
-      case .failure(let error): return .resume(continuation, .failure(error))
-      }
+      return (.endParked, true)
     case .completed, .terminal:
-      return .none
+      return (.none, false)
     }
   }
 
-  /// The iterating task was cancelled or the iterator was dropped.
+  /// The iterator was cancelled or dropped.
   mutating func cancel() -> Action {
     let current = state
     state = .terminal
     switch current {
-    case .awaitingSubscription(nil), .completed, .terminal:
+    case .awaitingSubscription(parked: false), .completed, .terminal:
       return .none
-    case .awaitingSubscription(let continuation?):
-      return .resume(continuation, .success(nil))
+    case .awaitingSubscription(parked: true):
+      return .endParked
     case .idle(let subscription):
       return .cancel(subscription)
-    case .waiting(let subscription, let continuation):
-      return .cancelAndResume(subscription, continuation)
+    case .waiting(let subscription):
+      return .cancelAndEndParked(subscription)
     }
   }
 }

@@ -51,7 +51,9 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence where P.Output
     /// - Returns: The next value, or `nil` once the publisher finished or the task was cancelled.
     /// - Throws: The publisher's failure, once.
     public mutating func next() async throws -> P.Output? {
-      try await lifetime.storage.next().get()
+      if let value = await lifetime.storage.next() { return value }
+      if let failure = lifetime.storage.takeFailure() { throw failure }
+      return nil
     }
   }
 

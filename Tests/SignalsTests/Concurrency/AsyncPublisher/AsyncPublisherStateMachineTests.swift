@@ -5,15 +5,13 @@ import Testing
 @testable import Signals
 
 struct AsyncPublisherStateMachineTests {
-  private typealias Machine = AsyncPublisherStateMachine<Int, TestError>
+  private typealias Machine = AsyncPublisherStateMachine
 
   @Test func aValueNobodyWaitsForIsDropped() {
     var machine = Machine()
     _ = machine.receive(subscription: TestSubscription())
-    guard case .none = machine.receive(1) else {
-      Issue.record("an unrequested value is dropped")
-      return
-    }
+    let delivered = machine.receiveValue()
+    #expect(!delivered, "an unrequested value is dropped")
   }
 
   @Test func aSecondSubscriptionIsCancelled() {
@@ -43,12 +41,40 @@ struct AsyncPublisherStateMachineTests {
   @Test func completionWhileIdleIsKeptForTheNextCall() {
     var machine = Machine()
     _ = machine.receive(subscription: TestSubscription())
-    guard case .none = machine.receive(completion: .finished) else {
+    let first = machine.receive(completion: .finished)
+    guard case .none = first.action, first.recorded else {
       Issue.record("completion while idle waits for next()")
       return
     }
-    guard case .none = machine.receive(completion: .failure(TestError())) else {
+    let second = machine.receive(completion: .failed)
+    guard case .none = second.action, !second.recorded else {
       Issue.record("a second completion is ignored")
+      return
+    }
+    guard case .end(.finished) = machine.next() else {
+      Issue.record("the next call reports the kept completion")
+      return
+    }
+  }
+
+  @Test func aFailureWhileParkedEndsTheParkedCallAndIsRecorded() {
+    var machine = Machine()
+    guard case .park = machine.next() else {
+      Issue.record("next() before the subscription parks")
+      return
+    }
+    let subscription = TestSubscription()
+    guard case .requestOne = machine.receive(subscription: subscription) else {
+      Issue.record("the subscription is asked for the parked call's value")
+      return
+    }
+    let outcome = machine.receive(completion: .failed)
+    guard case .endParked = outcome.action, outcome.recorded else {
+      Issue.record("the parked call ends, and the storage keeps the failure for it")
+      return
+    }
+    guard case .end(.finished) = machine.next() else {
+      Issue.record("later calls end with nil")
       return
     }
   }
