@@ -78,12 +78,14 @@ let catalog: [Workload] =
 
 #if SIGNALS_OPERATORS
   let signalsMapFilterMapChain: Body? = sync(SignalsSide.mapFilterMapChain)
+  let signalsScanReduceChain: Body? = sync(SignalsSide.scanReduceChain)
   let signalsMapFilterPumping: Body? = sync(SignalsSide.mapFilterPumping)
   let signalsMapFilterCreating: Body? = sync(SignalsSide.mapFilterCreating)
   let signalsSequenceMapReduce: Body? = sync(SignalsSide.sequenceMapReduce)
   let signalsCollect: Body? = sync(SignalsSide.collectSequence)
 #else
   let signalsMapFilterMapChain = pending()
+  let signalsScanReduceChain = pending()
   let signalsMapFilterPumping = pending()
   let signalsMapFilterCreating = pending()
   let signalsSequenceMapReduce = pending()
@@ -128,6 +130,12 @@ let operatorCatalog: [Workload] = [
       Contender(label: lockFloor, body: sync(Floors.lockAndClosure)),
     ],
     targets: [Target(reference: lockFloor, maxRatio: 2, text: "within 2× of the lock+closure floor")],
+    wantsZeroAllocations: true),
+  Workload(
+    name: "ScanReduceChain", summary: "subject → scan → reduce → sink, per value", unit: "value",
+    quick: 1_000_000, full: 10_000_000,
+    signals: signalsScanReduceChain,
+    peers: [Contender(label: openCombine, body: sync(OpenCombineSide.scanReduceChain))],
     wantsZeroAllocations: true),
   Workload(
     name: "MapFilterPumping", summary: "pump → 6× (map, filter) → sink, per value", unit: "value",

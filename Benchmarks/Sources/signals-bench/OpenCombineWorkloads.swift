@@ -136,6 +136,19 @@ enum OpenCombineSide {
     return sum
   }
 
+  /// Subject → scan → reduce → sink, `elements` sends; the total arrives when the subject finishes.
+  static func scanReduceChain(_ elements: Int, _ lap: Lap) -> Int {
+    let subject = PassthroughSubject<Int, Never>()
+    var total = 0
+    let cancellable = subject.scan(0) { $0 &+ $1 }.reduce(0) { $0 &+ $1 }.sink { total = $0 }
+    lap.begin()
+    for _ in 0..<elements { subject.send(1) }
+    lap.end()
+    subject.send(completion: .finished)
+    cancellable.cancel()
+    return total
+  }
+
   /// RxSwift's MapFilterPumping: a pump through six map/filter pairs into a sink.
   static func mapFilterPumping(_ elements: Int, _ lap: Lap) -> Int {
     var sum = 0
