@@ -1,85 +1,102 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-/// What one step of a ``FoldingInner`` produced.
-enum FoldStep<Accumulator, Output, Failure: Error> {
-  /// Keep going with this accumulator.
-  case proceed(Accumulator)
-  /// The answer is known early (`nil`: none); upstream is cancelled.
-  case answer(Output?)
-  /// The closure threw; upstream is cancelled and downstream fails.
-  case fail(Failure)
+/// What one step of a ``FoldingInner`` decided.
+enum FoldProgress {
+  /// Keep folding.
+  case proceed
+  /// The accumulator now holds everything the answer needs: upstream is cancelled and the
+  /// answer delivered.
+  case settled
 }
 
 /// A ``ReducingInner`` described by closures, shared by the reducing operators whose state is one
-/// small accumulator: `reduce`, `min`/`max`, `allSatisfy`, `contains`, `first`, `last` and their
-/// `try` twins.
+/// small accumulator: `count`, `reduce`, `allSatisfy`, `contains` and their `try` twins.
 ///
-/// `fold` gets the accumulator by value and returns the next one, so no access to the inner's
-/// state is held while a user closure runs (a re-entrant value cannot trip exclusivity checks).
-/// `fold` and `finish` run on the upstream's serial delivery path, outside the lock.
-final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream: Subscriber>: ReducingInner {
-  typealias Failure = UpstreamFailure
-  typealias Output = Downstream.Input
-
-  let downstream: Downstream
-  let machine = LockedState.make(ReductionStateMachine<Output>())
-  private var accumulator: Accumulator
-  private let fold: (Accumulator, Input) -> FoldStep<Accumulator, Output, Downstream.Failure>
-  private let finish: (Accumulator) -> Output?
-  private let failure: (UpstreamFailure) -> Downstream.Failure
+/// `fold` works on a copy of the accumulator, stored back when it returns, so no access to the
+/// inner's state is held while a user closure runs and a value sent re-entrantly from that closure
+/// cannot overlap one (as it would with `inout` access to the stored accumulator). `finish` turns
+/// the accumulator into the answer, when upstream finishes or `fold` settled. Both run on the
+/// upstream's serial delivery path, outside the lock.
+///
+/// The accumulator is never an `Optional` of the operator's output: closures that assign to one
+/// look up its metadata on every value in unspecialised code (``SelectingInner`` serves the
+/// operators that answer with one of upstream's values).
+final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream: Subscriber>: ReducingInner<
+  Input, UpstreamFailure, Downstream
+>
+{
+  /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes,
+  /// so accesses never overlap and the run-time exclusivity check is left out.
+  @exclusivity(unchecked) private var accumulator: Accumulator
+  /// Throws only when made by the `tryFold:` initializer, whose failure type is `any Error`.
+  private let fold: (inout Accumulator, Input) throws -> FoldProgress
+  private let finish: (Accumulator) -> Downstream.Input?
   private let name: String
 
-  /// Creates an inner.
+  private init(
+    downstream: Downstream,
+    name: String,
+    initial: Accumulator,
+    folding fold: @escaping (inout Accumulator, Input) throws -> FoldProgress,
+    finish: @escaping (Accumulator) -> Downstream.Input?
+  ) {
+    self.name = name
+    self.accumulator = initial
+    self.fold = fold
+    self.finish = finish
+    super.init(downstream: downstream)
+  }
+
+  /// Creates an inner whose closure does not throw.
   ///
   /// - Parameters:
   ///   - downstream: The subscriber to deliver to.
   ///   - name: The description, as Combine prints it.
   ///   - initial: The accumulator's starting value.
-  ///   - fold: Folds one value.
-  ///   - failure: Turns an upstream failure into a downstream one.
-  ///   - finish: The result when upstream finishes.
-  init(
-    downstream: Downstream,
-    name: String,
-    initial: Accumulator,
-    fold: @escaping (Accumulator, Input) -> FoldStep<Accumulator, Output, Downstream.Failure>,
-    failure: @escaping (UpstreamFailure) -> Downstream.Failure,
-    finish: @escaping (Accumulator) -> Output?
-  ) {
-    self.downstream = downstream
-    self.name = name
-    self.accumulator = initial
-    self.fold = fold
-    self.failure = failure
-    self.finish = finish
-  }
-
-  /// Creates an inner whose failure type is the upstream's.
+  ///   - fold: Folds one value into the accumulator.
+  ///   - finish: The answer from the accumulator (`nil`: only `.finished`).
   convenience init(
     downstream: Downstream,
     name: String,
     initial: Accumulator,
-    fold: @escaping (Accumulator, Input) -> FoldStep<Accumulator, Output, Downstream.Failure>,
-    finish: @escaping (Accumulator) -> Output?
+    fold: @escaping (inout Accumulator, Input) -> FoldProgress,
+    finish: @escaping (Accumulator) -> Downstream.Input?
   ) where Downstream.Failure == UpstreamFailure {
-    self.init(downstream: downstream, name: name, initial: initial, fold: fold, failure: { $0 }, finish: finish)
+    self.init(downstream: downstream, name: name, initial: initial, folding: fold, finish: finish)
   }
 
-  var description: String { name }
+  /// Creates an inner whose closure may throw; a thrown error cancels upstream and fails
+  /// downstream.
+  convenience init(
+    downstream: Downstream,
+    name: String,
+    initial: Accumulator,
+    tryFold: @escaping (inout Accumulator, Input) throws -> FoldProgress,
+    finish: @escaping (Accumulator) -> Downstream.Input?
+  ) where Downstream.Failure == any Error {
+    self.init(downstream: downstream, name: name, initial: initial, folding: tryFold, finish: finish)
+  }
 
-  func step(_ input: Input) -> ReducingStep<Output, Downstream.Failure> {
-    switch fold(accumulator, input) {
-    case .proceed(let next):
-      accumulator = next
-      return .proceed
-    case .answer(let output):
-      return .answer(output)
-    case .fail(let error):
-      return .fail(error)
+  override var description: String { name }
+
+  override func step(_ input: Input) {
+    var next = accumulator
+    let progress: FoldProgress
+    do {
+      progress = try fold(&next, input)
+    } catch {
+      return fail(throwing: error)
     }
+    accumulator = next
+    if progress == .settled { settle(from: next) }
   }
 
-  func result() -> Output? { finish(accumulator) }
+  override func result() -> Downstream.Input? { finish(accumulator) }
 
-  func mapFailure(_ failure: UpstreamFailure) -> Downstream.Failure { self.failure(failure) }
+  /// ``ReducingInner/settle(_:)`` with the answer `finish` makes of `accumulator`. Out of line,
+  /// so that ``step(_:)`` does not look up the answer's optional type on every value.
+  @inline(never)
+  private func settle(from accumulator: Accumulator) {
+    settle(finish(accumulator))
+  }
 }

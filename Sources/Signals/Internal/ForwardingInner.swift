@@ -82,6 +82,11 @@ struct UpstreamLink {
     }
   }
 
+  /// Whether the link is open: subscribed, and not ended yet.
+  var isSubscribed: Bool {
+    state.withLock { $0.phase == .subscribed }
+  }
+
   /// Whether the link has ended (completed, failed or cancelled).
   var isTerminal: Bool {
     state.withLock { $0.phase == .terminal }
@@ -97,6 +102,19 @@ struct UpstreamLink {
         state.holdsFinalValue = false
       }
       return state.upstream
+    }
+  }
+
+  /// As ``terminate()``, and also says whether a final value was still held (see
+  /// ``endHoldingFinalValue()``), so the caller can release it after unlocking.
+  func terminateDroppingFinalValue() -> (upstream: (any Subscription)?, droppedFinalValue: Bool) {
+    state.withLock { state in
+      defer {
+        state.phase = .terminal
+        state.upstream = nil
+        state.holdsFinalValue = false
+      }
+      return (state.upstream, state.holdsFinalValue)
     }
   }
 
@@ -276,6 +294,14 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber
   /// Cancels upstream and fails downstream with the error.
   final func fail(_ error: Downstream.Failure) -> Subscribers.Demand {
     finish(with: .failure(error))
+  }
+
+  /// ``fail(_:)`` with an error a user closure threw; inners pass closures that throw only when
+  /// `Downstream.Failure` is `any Error`. Out of line, so that a step calling it does not look up
+  /// the failure type on every value.
+  @inline(never)
+  final func fail(throwing error: any Error) -> Subscribers.Demand {
+    fail(error as! Downstream.Failure)
   }
 
   /// Ends the link from the value path: cancels upstream, then completes downstream.

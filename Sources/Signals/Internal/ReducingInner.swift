@@ -1,130 +1,68 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-/// What a reducing operator decides for one upstream value.
-enum ReducingStep<Output, Failure: Error> {
-  /// Keep going; the value was folded into the operator's own state.
-  case proceed
-  /// The answer is known (`nil`: there is none): cancel upstream and deliver it once downstream
-  /// has asked.
-  case answer(Output?)
-  /// Cancel upstream and fail downstream with the error.
-  case fail(Failure)
-}
-
-/// The state of a reducing operator: it asks upstream for everything, and delivers one result
-/// (or none) followed by `.finished`, only once downstream has asked for something.
-struct ReductionStateMachine<Output> {
-  private enum State {
-    /// No upstream subscription yet.
-    case awaitingSubscription
-    /// Upstream is running; `demanded` records whether downstream asked for anything yet.
-    case subscribed(any Subscription, demanded: Bool)
-    /// Upstream is done and the result (or `nil`) waits for downstream demand.
-    case holding(Output?)
-    /// Delivered, failed or cancelled.
-    case terminal
-  }
-
-  /// What to do after upstream finished or the answer became known early.
-  enum AnswerAction {
-    /// Already ended; do nothing.
-    case none
-    /// Cancel upstream (if this is an early answer) and wait for demand.
-    case hold(upstream: any Subscription)
-    /// Cancel upstream (if early), then deliver the result and finish.
-    case deliver(Output?, upstream: any Subscription)
-  }
-
-  private var state = State.awaitingSubscription
-
-  /// Whether upstream values are still wanted.
-  var isSubscribed: Bool {
-    if case .subscribed = state { return true }
-    return false
-  }
-
-  /// Takes the first subscription; `false` for any later one.
-  mutating func subscribe(_ subscription: any Subscription) -> Bool {
-    guard case .awaitingSubscription = state else { return false }
-    state = .subscribed(subscription, demanded: false)
-    return true
-  }
-
-  /// Downstream asked for values. Returns the held result to deliver, if upstream is done.
-  mutating func request() -> Output?? {
-    switch state {
-    case .subscribed(let upstream, _):
-      state = .subscribed(upstream, demanded: true)
-      return nil
-    case .holding(let result):
-      state = .terminal
-      return .some(result)
-    case .awaitingSubscription, .terminal:
-      return nil
-    }
-  }
-
-  /// The result is known, because upstream finished or the operator found its answer early.
-  mutating func answer(_ result: Output?) -> AnswerAction {
-    guard case .subscribed(let upstream, let demanded) = state else { return .none }
-    if demanded {
-      state = .terminal
-      return .deliver(result, upstream: upstream)
-    }
-    state = .holding(result)
-    return .hold(upstream: upstream)
-  }
-
-  /// Upstream failed, the operator threw, or downstream cancelled. Returns the upstream
-  /// subscription if it was running, and the old state so a held result is released after
-  /// unlocking.
-  mutating func terminate() -> (upstream: (any Subscription)?, released: Output??) {
-    defer { state = .terminal }
-    switch state {
-    case .subscribed(let upstream, _): return (upstream, nil)
-    case .holding(let result): return (nil, .some(result))
-    case .awaitingSubscription, .terminal: return (nil, nil)
-    }
-  }
-}
-
 /// The inner shared by reducing operators (`collect()`, `reduce`, `count`, `min`, `first`,
 /// `contains` …): asks upstream for `.unlimited`, folds every value into the operator's state
-/// with ``step(_:)``, and delivers ``result()`` with `.finished` once upstream finished *and*
-/// downstream asked for something.
+/// with ``step(_:)``, and delivers one answer (or none) with `.finished` once it is known *and*
+/// downstream has asked for something.
 ///
-/// As with ``ForwardingInner``, `step(_:)` and `result()` run on the upstream's serial delivery
-/// path, outside the lock, so the accumulator they share needs no lock; the result moves into the
-/// locked machine when upstream finishes.
-protocol ReducingInner: Subscriber, Subscription, CustomStringConvertible, CustomReflectable,
-  CustomPlaygroundDisplayConvertible
+/// An operator's inner is a ``FoldingInner`` (an accumulator and closures), a ``SelectingInner``
+/// (one of upstream's values) or a subclass of its own: it overrides ``step(_:)``, ``result()``
+/// and ``description``, and, when it knows its answer before upstream finishes, calls
+/// ``settle(_:)`` from the step; an error a closure threw goes to ``fail(throwing:)``.
+///
+/// Why a class, as for ``ForwardingInner``: clients call this code unspecialised, and the
+/// per-value path here (``receive(_:)``, one lock round trip in ``UpstreamLink/isSubscribed``,
+/// the step) uses no generic enum, optional or tuple, so it needs no run-time metadata lookup.
+/// The answer travels on the rare paths only: ``settle(_:)`` stores it and
+/// ``UpstreamLink/endHoldingFinalValue()`` says whether to send it now or to hold it for the
+/// first request.
+///
+/// Threading and state: ``step(_:)`` and ``result()`` run on the upstream's serial delivery path,
+/// outside the lock, so the operator's accumulator needs no lock. The stored answer is written
+/// there before the link's lock records it, and read (or released) once, by whichever thread the
+/// link then hands it to, so the lock orders every access to it.
+class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   /// The subscriber this inner delivers to.
-  associatedtype Downstream: Subscriber
+  final let downstream: Downstream
 
-  /// The subscriber this inner delivers to.
-  var downstream: Downstream { get }
+  /// The link to upstream; its demand only records whether downstream has asked for the answer.
+  final let link = UpstreamLink()
 
-  /// The locked state.
-  var machine: LockedState<ReductionStateMachine<Downstream.Input>> { get }
+  /// The answer (`nil`: none), from the moment it is known until it is delivered or dropped.
+  private final var answer: Downstream.Input?
 
-  /// Folds one upstream value; called outside the lock.
-  func step(_ input: Input) -> ReducingStep<Downstream.Input, Downstream.Failure>
+  init(downstream: Downstream) {
+    self.downstream = downstream
+  }
 
-  /// The result once upstream finished; `nil` delivers only `.finished`.
-  func result() -> Downstream.Input?
+  /// The operator's name, as Combine's `description` of its subscription shows it.
+  var description: String { "ReducingInner" }
 
-  /// Turns an upstream failure into a downstream one.
-  func mapFailure(_ failure: Failure) -> Downstream.Failure
-}
+  /// Folds one upstream value into the operator's state; called outside the lock, while the
+  /// link is open. Calls ``settle(_:)`` when the answer is known early, ``fail(throwing:)`` when
+  /// a closure threw.
+  ///
+  /// Every operator overrides it (Swift has no abstract methods; this base is never used alone).
+  func step(_ input: Input) {
+    preconditionFailure("\(Self.self) must override step(_:)")
+  }
 
-extension ReducingInner where Failure == Downstream.Failure {
-  func mapFailure(_ failure: Failure) -> Downstream.Failure { failure }
-}
+  /// The answer once upstream finished; `nil` delivers only `.finished`. Called once, on the
+  /// upstream's delivery path.
+  func result() -> Downstream.Input? {
+    preconditionFailure("\(Self.self) must override result()")
+  }
 
-extension ReducingInner {
+  /// Turns an upstream failure into a downstream one. The default passes it through unchanged
+  /// (also into `any Error`).
+  func mapFailure(_ failure: Failure) -> Downstream.Failure {
+    failure as! Downstream.Failure
+  }
+
   func receive(subscription: any Subscription) {
-    guard machine.withLock({ $0.subscribe(subscription) }) else {
+    guard link.accept(subscription) != nil else {
       subscription.cancel()
       return
     }
@@ -133,61 +71,75 @@ extension ReducingInner {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard machine.withLock({ $0.isSubscribed }) else { return .none }
-    switch step(input) {
-    case .proceed:
-      break
-    case .answer(let result):
-      settle(result, cancellingUpstream: true)
-    case .fail(let error):
-      fail(error, cancellingUpstream: true)
-    }
+    if link.isSubscribed { step(input) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    guard machine.withLock({ $0.isSubscribed }) else { return }
+    // A completion after an early answer is ignored, and leaves the held answer in place.
+    guard link.isSubscribed else { return }
     switch completion {
-    case .finished: settle(result(), cancellingUpstream: false)
-    case .failure(let error): fail(mapFailure(error), cancellingUpstream: false)
+    case .finished:
+      end(with: result(), cancellingUpstream: false)
+    case .failure(let error):
+      guard link.terminate() != nil else { return }
+      downstream.receive(completion: .failure(mapFailure(error)))
     }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    guard let result = machine.withLock({ $0.request() }) else { return }
-    deliver(result)
+    // Upstream already has `.unlimited`: a request only releases a held answer.
+    guard case .deliverFinalValue = link.requestReleasingFinalValue(demand) else { return }
+    deliverAnswer()
   }
 
   func cancel() {
-    let (upstream, released) = machine.withLock { $0.terminate() }
-    withExtendedLifetime(released) {}
+    let (upstream, droppedAnswer) = link.terminateDroppingFinalValue()
+    if droppedAnswer { answer = nil }
     upstream?.cancel()
+  }
+
+  // MARK: Steps
+
+  /// The answer is known before upstream finished (`nil`: there is none): cancels upstream, and
+  /// delivers the answer with `.finished` once downstream has asked.
+  final func settle(_ answer: Downstream.Input?) {
+    end(with: answer, cancellingUpstream: true)
+  }
+
+  /// Cancels upstream and fails downstream with an error a user closure threw; inners pass
+  /// closures that throw only when `Downstream.Failure` is `any Error`. Out of line, so that a
+  /// step calling it does not look up the failure type on every value.
+  @inline(never)
+  final func fail(throwing error: any Error) {
+    guard let upstream = link.terminate() else { return }
+    upstream.cancel()
+    downstream.receive(completion: .failure(error as! Downstream.Failure))
+  }
+
+  private final func end(with answer: Downstream.Input?, cancellingUpstream: Bool) {
+    // Only the upstream's delivery path (this one) moves an open link to a held answer, so once
+    // this check passes, `answer` is free until `endHoldingFinalValue()` publishes it. (A step
+    // whose closure re-entrantly settled the answer finds the link closed here.)
+    guard link.isSubscribed else { return }
+    self.answer = answer
+    let (admission, upstream) = link.endHoldingFinalValue()
+    if cancellingUpstream { upstream?.cancel() }
+    switch admission {
+    case .closed: self.answer = nil
+    case .hold: break
+    case .deliver: deliverAnswer()
+    }
+  }
+
+  private final func deliverAnswer() {
+    let answer = self.answer
+    self.answer = nil
+    if let answer { _ = downstream.receive(answer) }
+    downstream.receive(completion: .finished)
   }
 
   var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
 
   var playgroundDescription: Any { description }
-
-  private func settle(_ result: Downstream.Input?, cancellingUpstream: Bool) {
-    switch machine.withLock({ $0.answer(result) }) {
-    case .none:
-      break
-    case .hold(let upstream):
-      if cancellingUpstream { upstream.cancel() }
-    case .deliver(let result, let upstream):
-      if cancellingUpstream { upstream.cancel() }
-      deliver(result)
-    }
-  }
-
-  private func fail(_ error: Downstream.Failure, cancellingUpstream: Bool) {
-    guard let upstream = machine.withLock({ $0.terminate() }).upstream else { return }
-    if cancellingUpstream { upstream.cancel() }
-    downstream.receive(completion: .failure(error))
-  }
-
-  private func deliver(_ result: Downstream.Input?) {
-    if let result { _ = downstream.receive(result) }
-    downstream.receive(completion: .finished)
-  }
 }

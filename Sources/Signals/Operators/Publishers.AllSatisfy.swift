@@ -76,10 +76,13 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = self.predicate
-      let inner = FoldingInner<Upstream.Output, Failure, Void, S>(
-        downstream: subscriber, name: "AllSatisfy", initial: (),
-        fold: { _, value in predicate(value) ? .proceed(()) : .answer(false) }
-      ) { _ in true }
+      let inner = FoldingInner<Upstream.Output, Failure, Bool, S>(
+        downstream: subscriber, name: "AllSatisfy", initial: true,
+        fold: { satisfied, value in
+          satisfied = predicate(value)
+          return satisfied ? .proceed : .settled
+        }
+      ) { $0 }
       upstream.subscribe(inner)
     }
   }
@@ -124,17 +127,13 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = self.predicate
-      let inner = FoldingInner<Upstream.Output, Upstream.Failure, Void, S>(
-        downstream: subscriber, name: "TryAllSatisfy", initial: (),
-        fold: { _, value in
-          do {
-            return try predicate(value) ? .proceed(()) : .answer(false)
-          } catch {
-            return .fail(error)
-          }
-        },
-        failure: { $0 }
-      ) { _ in true }
+      let inner = FoldingInner<Upstream.Output, Upstream.Failure, Bool, S>(
+        downstream: subscriber, name: "TryAllSatisfy", initial: true,
+        tryFold: { satisfied, value in
+          satisfied = try predicate(value)
+          return satisfied ? .proceed : .settled
+        }
+      ) { $0 }
       upstream.subscribe(inner)
     }
   }

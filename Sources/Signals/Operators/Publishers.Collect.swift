@@ -61,27 +61,20 @@ extension Publishers {
 extension Publishers.Collect: Sendable where Upstream: Sendable {}
 
 extension Publishers.Collect {
-  private final class Inner<Downstream: Subscriber>: ReducingInner
+  /// Appends in place (a ``FoldingInner`` would copy the array for every value).
+  private final class Inner<Downstream: Subscriber>: ReducingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
+    /// Touched only on the upstream's serial delivery path, and no user code runs during an
+    /// access, so the run-time exclusivity check is left out.
+    @exclusivity(unchecked) private var buffer: [Upstream.Output] = []
 
-    let downstream: Downstream
-    let machine = LockedState.make(ReductionStateMachine<[Input]>())
-    private var buffer: [Input] = []
+    override var description: String { "Collect" }
 
-    init(downstream: Downstream) {
-      self.downstream = downstream
-    }
-
-    var description: String { "Collect" }
-
-    func step(_ input: Input) -> ReducingStep<[Input], Failure> {
+    override func step(_ input: Upstream.Output) {
       buffer.append(input)
-      return .proceed
     }
 
-    func result() -> [Input]? {
+    override func result() -> [Upstream.Output]? {
       defer { buffer = [] }
       return buffer
     }

@@ -141,15 +141,7 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let ordered = areInIncreasingOrder
-      let inner = FoldingInner<Output, Failure, Output?, S>(
-        downstream: subscriber, name: "Comparison", initial: nil,
-        fold: { kept, value in
-          guard let kept else { return .proceed(value) }
-          return .proceed(ordered(kept, value) ? value : kept)
-        }
-      ) { $0 }
-      upstream.subscribe(inner)
+      upstream.subscribe(SelectingInner(downstream: subscriber, name: "Comparison", replaces: areInIncreasingOrder))
     }
   }
 
@@ -195,20 +187,8 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let ordered = areInIncreasingOrder
-      let inner = FoldingInner<Output, Upstream.Failure, Output?, S>(
-        downstream: subscriber, name: "TryComparison", initial: nil,
-        fold: { kept, value in
-          guard let kept else { return .proceed(value) }
-          do {
-            return .proceed(try ordered(kept, value) ? value : kept)
-          } catch {
-            return .fail(error)
-          }
-        },
-        failure: { $0 }
-      ) { $0 }
-      upstream.subscribe(inner)
+      upstream.subscribe(
+        SelectingInner(downstream: subscriber, name: "TryComparison", tryReplaces: areInIncreasingOrder))
     }
   }
 }

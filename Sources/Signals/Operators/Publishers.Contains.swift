@@ -136,10 +136,13 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = self.predicate
-      let inner = FoldingInner<Upstream.Output, Failure, Void, S>(
-        downstream: subscriber, name: "ContainsWhere", initial: (),
-        fold: { _, value in predicate(value) ? .answer(true) : .proceed(()) }
-      ) { _ in false }
+      let inner = FoldingInner<Upstream.Output, Failure, Bool, S>(
+        downstream: subscriber, name: "ContainsWhere", initial: false,
+        fold: { found, value in
+          found = predicate(value)
+          return found ? .settled : .proceed
+        }
+      ) { $0 }
       upstream.subscribe(inner)
     }
   }
@@ -185,17 +188,13 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let predicate = self.predicate
-      let inner = FoldingInner<Upstream.Output, Upstream.Failure, Void, S>(
-        downstream: subscriber, name: "TryContainsWhere", initial: (),
-        fold: { _, value in
-          do {
-            return try predicate(value) ? .answer(true) : .proceed(())
-          } catch {
-            return .fail(error)
-          }
-        },
-        failure: { $0 }
-      ) { _ in false }
+      let inner = FoldingInner<Upstream.Output, Upstream.Failure, Bool, S>(
+        downstream: subscriber, name: "TryContainsWhere", initial: false,
+        tryFold: { found, value in
+          found = try predicate(value)
+          return found ? .settled : .proceed
+        }
+      ) { $0 }
       upstream.subscribe(inner)
     }
   }

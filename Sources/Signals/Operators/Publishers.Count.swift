@@ -51,34 +51,16 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.subscribe(
+        FoldingInner(
+          downstream: subscriber, name: "Count", initial: 0,
+          fold: { count, _ in
+            count += 1
+            return .proceed
+          }
+        ) { $0 })
     }
   }
 }
 
 extension Publishers.Count: Sendable where Upstream: Sendable {}
-
-extension Publishers.Count {
-  private final class Inner<Downstream: Subscriber>: ReducingInner
-  where Downstream.Input == Int, Downstream.Failure == Upstream.Failure {
-    typealias Input = Upstream.Output
-    typealias Failure = Upstream.Failure
-
-    let downstream: Downstream
-    let machine = LockedState.make(ReductionStateMachine<Int>())
-    private var count = 0
-
-    init(downstream: Downstream) {
-      self.downstream = downstream
-    }
-
-    var description: String { "Count" }
-
-    func step(_ input: Input) -> ReducingStep<Int, Failure> {
-      count += 1
-      return .proceed
-    }
-
-    func result() -> Int? { count }
-  }
-}

@@ -84,11 +84,7 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = FoldingInner<Output, Failure, Void, S>(
-        downstream: subscriber, name: "First", initial: (),
-        fold: { _, value in .answer(value) }
-      ) { _ in nil }
-      upstream.subscribe(inner)
+      upstream.subscribe(SelectingInner(downstream: subscriber, name: "First", settlesOnFirstChoice: true))
     }
   }
 
@@ -131,12 +127,8 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let predicate = self.predicate
-      let inner = FoldingInner<Output, Failure, Void, S>(
-        downstream: subscriber, name: "FirstWhere", initial: (),
-        fold: { _, value in predicate(value) ? .answer(value) : .proceed(()) }
-      ) { _ in nil }
-      upstream.subscribe(inner)
+      upstream.subscribe(
+        SelectingInner(downstream: subscriber, name: "FirstWhere", settlesOnFirstChoice: true, qualifies: predicate))
     }
   }
 
@@ -179,19 +171,9 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let predicate = self.predicate
-      let inner = FoldingInner<Output, Upstream.Failure, Void, S>(
-        downstream: subscriber, name: "TryFirstWhere", initial: (),
-        fold: { _, value in
-          do {
-            return try predicate(value) ? .answer(value) : .proceed(())
-          } catch {
-            return .fail(error)
-          }
-        },
-        failure: { $0 }
-      ) { _ in nil }
-      upstream.subscribe(inner)
+      upstream.subscribe(
+        SelectingInner(
+          downstream: subscriber, name: "TryFirstWhere", settlesOnFirstChoice: true, tryQualifies: predicate))
     }
   }
 }

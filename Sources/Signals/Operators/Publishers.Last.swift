@@ -84,11 +84,7 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let inner = FoldingInner<Output, Failure, Upstream.Output?, S>(
-        downstream: subscriber, name: "Last", initial: nil,
-        fold: { _, value in .proceed(value) }
-      ) { $0 }
-      upstream.subscribe(inner)
+      upstream.subscribe(SelectingInner(downstream: subscriber, name: "Last"))
     }
   }
 
@@ -131,12 +127,7 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let predicate = self.predicate
-      let inner = FoldingInner<Output, Failure, Upstream.Output?, S>(
-        downstream: subscriber, name: "LastWhere", initial: nil,
-        fold: { kept, value in .proceed(predicate(value) ? value : kept) }
-      ) { $0 }
-      upstream.subscribe(inner)
+      upstream.subscribe(SelectingInner(downstream: subscriber, name: "LastWhere", qualifies: predicate))
     }
   }
 
@@ -179,19 +170,7 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let predicate = self.predicate
-      let inner = FoldingInner<Output, Upstream.Failure, Upstream.Output?, S>(
-        downstream: subscriber, name: "TryLastWhere", initial: nil,
-        fold: { kept, value in
-          do {
-            return .proceed(try predicate(value) ? value : kept)
-          } catch {
-            return .fail(error)
-          }
-        },
-        failure: { $0 }
-      ) { $0 }
-      upstream.subscribe(inner)
+      upstream.subscribe(SelectingInner(downstream: subscriber, name: "TryLastWhere", tryQualifies: predicate))
     }
   }
 }

@@ -93,9 +93,13 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let combine = nextPartialResult
       upstream.subscribe(
-        FoldingInner(downstream: subscriber, name: "Reduce", initial: initial, fold: { .proceed(combine($0, $1)) }) {
-          $0
-        })
+        FoldingInner(
+          downstream: subscriber, name: "Reduce", initial: initial,
+          fold: { accumulator, value in
+            accumulator = combine(accumulator, value)
+            return .proceed
+          }
+        ) { $0 })
     }
   }
 
@@ -149,14 +153,10 @@ extension Publishers {
       upstream.subscribe(
         FoldingInner(
           downstream: subscriber, name: "TryReduce", initial: initial,
-          fold: { accumulator, value in
-            do {
-              return .proceed(try combine(accumulator, value))
-            } catch {
-              return .fail(error)
-            }
-          },
-          failure: { $0 }
+          tryFold: { accumulator, value in
+            accumulator = try combine(accumulator, value)
+            return .proceed
+          }
         ) { $0 })
     }
   }

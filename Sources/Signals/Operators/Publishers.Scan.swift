@@ -89,10 +89,7 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let combine = nextPartialResult
-      upstream.subscribe(
-        ScanInner(downstream: subscriber, name: "Scan", initial: initialResult, failure: { $0 }) {
-          .proceed(combine($0, $1))
-        })
+      upstream.subscribe(ScanInner(downstream: subscriber, name: "Scan", initial: initialResult, fold: combine))
     }
   }
 
@@ -143,58 +140,60 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let combine = nextPartialResult
-      upstream.subscribe(
-        ScanInner(downstream: subscriber, name: "TryScan", initial: initialResult, failure: { $0 }) {
-          do {
-            return .proceed(try combine($0, $1))
-          } catch {
-            return .fail(error)
-          }
-        })
+      upstream.subscribe(ScanInner(downstream: subscriber, name: "TryScan", initial: initialResult, tryFold: combine))
     }
   }
 }
 
 /// The inner of `Scan` and `TryScan`: the accumulator is read, the closure runs, and the result
 /// is stored, with no access to the inner's state held while the closure runs.
-private final class ScanInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner<
+///
+/// `Output` is `Downstream.Input`, a type parameter of its own so that the per-value path reads
+/// the accumulator's type from the instance instead of looking it up.
+private final class ScanInner<Input, Failure: Error, Output, Downstream: Subscriber>: ForwardingInner<
   Input, Failure, Downstream
 >
-{
-  typealias Accumulator = Downstream.Input
-
-  private var accumulator: Accumulator
+where Downstream.Input == Output {
+  /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes, so
+  /// accesses never overlap and the run-time exclusivity check is left out.
+  @exclusivity(unchecked) private var accumulator: Output
   private let name: String
-  private let failure: (Failure) -> Downstream.Failure
-  private let fold: (Accumulator, Input) -> FoldStep<Accumulator, Never, Downstream.Failure>
+  /// Throws only when made by the `tryFold:` initializer, whose failure type is `any Error`.
+  private let fold: (Output, Input) throws -> Output
 
-  init(
-    downstream: Downstream,
-    name: String,
-    initial: Accumulator,
-    failure: @escaping (Failure) -> Downstream.Failure,
-    fold: @escaping (Accumulator, Input) -> FoldStep<Accumulator, Never, Downstream.Failure>
+  private init(
+    downstream: Downstream, name: String, initial: Output, folding fold: @escaping (Output, Input) throws -> Output
   ) {
     self.name = name
     self.accumulator = initial
-    self.failure = failure
     self.fold = fold
     super.init(downstream: downstream)
+  }
+
+  /// Creates the inner of `Scan`.
+  convenience init(downstream: Downstream, name: String, initial: Output, fold: @escaping (Output, Input) -> Output)
+  where Downstream.Failure == Failure {
+    self.init(downstream: downstream, name: name, initial: initial, folding: fold)
+  }
+
+  /// Creates the inner of `TryScan`: a thrown error cancels upstream and fails downstream.
+  convenience init(
+    downstream: Downstream, name: String, initial: Output, tryFold: @escaping (Output, Input) throws -> Output
+  )
+  where Downstream.Failure == any Error {
+    self.init(downstream: downstream, name: name, initial: initial, folding: tryFold)
   }
 
   override var description: String { name }
 
   override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-    switch fold(accumulator, input) {
-    case .proceed(let next):
-      accumulator = next
-      return send(next, admission)
-    case .answer:
-      preconditionFailure("Scan never answers early")
-    case .fail(let error):
-      return fail(error)
+    let next: Output
+    do {
+      next = try fold(accumulator, input)
+    } catch {
+      return fail(throwing: error)
     }
+    accumulator = next
+    return send(next, admission)
   }
-
-  override func mapFailure(_ failure: Failure) -> Downstream.Failure { self.failure(failure) }
 }

@@ -44,6 +44,22 @@ struct FirstTests {
     #expect(emptyRecorder.events == [.subscription, .completion(.finished)])
   }
 
+  @Test func firstWhereKeepsTheAnswerSettledByAValueItsPredicateSent() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.first { value in
+      if value == 1 { upstream.send(2) }
+      return true
+    }.subscribe(recorder)
+    upstream.send(1)
+    recorder.request(.max(1))
+    // The nested value settles the answer first; the outer one then finds the answer settled.
+    // Which of the two a reducing inner keeps is not specified; exactly one must be delivered.
+    #expect(
+      recorder.events == [.subscription, .value(2), .completion(.finished)]
+        || recorder.events == [.subscription, .value(1), .completion(.finished)])
+  }
+
   @Test func tryFirstFailsWithTheThrownError() {
     let upstream = TestPublisher<Int, TestError>()
     let recorder = TestSubscriber<Int, TestError>()
