@@ -9,9 +9,8 @@
 ///
 /// Why not a ``FoldingInner`` over an optional accumulator: its closures would assign to an
 /// `Optional` of the operator's output, which unspecialised code does through that optional's
-/// metadata, looked up on every value. Here the chosen value has storage of its own, initialized
-/// when a value is first chosen, so the per-value path only uses `Input`'s value witnesses, which
-/// the instance's metadata carries.
+/// metadata, looked up on every value. Here the chosen value lives in a ``ValueSlot``, so the
+/// per-value path only uses `Input`'s value witnesses, which the instance's metadata carries.
 ///
 /// Re-entrancy: the closures get copies, and the chosen value and its flag are read only after a
 /// closure returns, so a value sent re-entrantly from a closure never overlaps an access to them.
@@ -19,11 +18,10 @@ final class SelectingInner<Input, UpstreamFailure: Error, Downstream: Subscriber
   Input, UpstreamFailure, Downstream
 >
 where Downstream.Input == Input {
-  /// The chosen value; initialized while ``hasChosen``.
-  private let chosen = UnsafeMutablePointer<Input>.allocate(capacity: 1)
-  /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes,
-  /// so accesses never overlap and the run-time exclusivity check is left out.
-  @exclusivity(unchecked) private var hasChosen = false
+  /// The chosen value, if any. Touched only on the upstream's serial delivery path, by
+  /// instantaneous reads and writes, so accesses never overlap and the run-time exclusivity check
+  /// is left out.
+  @exclusivity(unchecked) private var chosen = ValueSlot<Input>()
   /// Throws only when made by the `try` initializer, whose failure type is `any Error`.
   private let qualifies: (Input) throws -> Bool
   /// Throws only when made by the `try` initializer, whose failure type is `any Error`.
@@ -80,8 +78,7 @@ where Downstream.Input == Input {
   }
 
   deinit {
-    if hasChosen { chosen.deinitialize(count: 1) }
-    chosen.deallocate()
+    chosen.release()
   }
 
   override var description: String { name }
@@ -89,14 +86,11 @@ where Downstream.Input == Input {
   override func step(_ input: Input) {
     do {
       guard try qualifies(input) else { return }
-      if hasChosen {
-        let current = chosen.pointee
+      if chosen.isFilled {
+        let current = chosen.value
         guard try replaces(current, input) else { return }
-        chosen.pointee = input
-      } else {
-        chosen.initialize(to: input)
-        hasChosen = true
       }
+      chosen.store(input)
     } catch {
       return fail(throwing: error)
     }
@@ -104,13 +98,13 @@ where Downstream.Input == Input {
   }
 
   override func result() -> Input? {
-    hasChosen ? chosen.pointee : nil
+    chosen.isFilled ? chosen.value : nil
   }
 
   /// ``ReducingInner/settle(_:)`` with the chosen value. Out of line, so that ``step(_:)`` does
   /// not look up the answer's optional type on every value.
   @inline(never)
   private func settleWithChosen() {
-    settle(chosen.pointee)
+    settle(chosen.value)
   }
 }

@@ -157,19 +157,26 @@ extension Publishers.RemoveDuplicates {
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input, Input) -> Bool
     /// The value upstream sent last; touched only on the upstream's delivery path.
-    @exclusivity(unchecked) private var previous: Input?
+    @exclusivity(unchecked) private var previous = ValueSlot<Input>()
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) -> Bool) {
       self.predicate = predicate
       super.init(downstream: downstream)
     }
 
+    deinit {
+      previous.release()
+    }
+
     override var description: String { "RemoveDuplicates" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      let last = previous
-      previous = input
-      guard let last else { return send(input, admission) }
+      guard previous.isFilled else {
+        previous.store(input)
+        return send(input, admission)
+      }
+      let last = previous.value
+      previous.store(input)
       return predicate(last, input) ? replace(admission) : send(input, admission)
     }
   }
@@ -180,19 +187,26 @@ extension Publishers.TryRemoveDuplicates {
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input, Input) throws -> Bool
     /// The value upstream sent last; touched only on the upstream's delivery path.
-    @exclusivity(unchecked) private var previous: Input?
+    @exclusivity(unchecked) private var previous = ValueSlot<Input>()
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) throws -> Bool) {
       self.predicate = predicate
       super.init(downstream: downstream)
     }
 
+    deinit {
+      previous.release()
+    }
+
     override var description: String { "TryRemoveDuplicates" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      let last = previous
-      previous = input
-      guard let last else { return send(input, admission) }
+      guard previous.isFilled else {
+        previous.store(input)
+        return send(input, admission)
+      }
+      let last = previous.value
+      previous.store(input)
       do {
         return try predicate(last, input) ? replace(admission) : send(input, admission)
       } catch {
