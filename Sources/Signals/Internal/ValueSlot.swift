@@ -35,6 +35,21 @@ struct ValueSlot<Value> {
     }
   }
 
+  /// Stores `value`; if a value was held, then calls `compare` with that previous value and
+  /// `value` and returns its result. Returns `nil` when the slot was empty. `value` is stored even
+  /// if `compare` throws.
+  mutating func store<Result>(
+    _ value: Value, comparingWithPrevious compare: (Value, Value) throws -> Result
+  ) rethrows -> Result? {
+    guard isFilled else {
+      store(value)
+      return nil
+    }
+    let previous = pointer.pointee
+    pointer.pointee = value
+    return try compare(previous, value)
+  }
+
   /// Destroys the value held and frees the slot, which is unusable afterwards.
   func release() {
     if isFilled { pointer.deinitialize(count: 1) }

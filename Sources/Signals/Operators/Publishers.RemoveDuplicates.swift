@@ -171,13 +171,8 @@ extension Publishers.RemoveDuplicates {
     override var description: String { "RemoveDuplicates" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      guard previous.isFilled else {
-        previous.store(input)
-        return send(input, admission)
-      }
-      let last = previous.value
-      previous.store(input)
-      return predicate(last, input) ? replace(admission) : send(input, admission)
+      let isDuplicate = previous.store(input, comparingWithPrevious: predicate) ?? false
+      return isDuplicate ? replace(admission) : send(input, admission)
     }
   }
 }
@@ -201,14 +196,9 @@ extension Publishers.TryRemoveDuplicates {
     override var description: String { "TryRemoveDuplicates" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      guard previous.isFilled else {
-        previous.store(input)
-        return send(input, admission)
-      }
-      let last = previous.value
-      previous.store(input)
       do {
-        return try predicate(last, input) ? replace(admission) : send(input, admission)
+        let isDuplicate = try previous.store(input, comparingWithPrevious: predicate) ?? false
+        return isDuplicate ? replace(admission) : send(input, admission)
       } catch {
         return fail(error)
       }

@@ -35,4 +35,16 @@ struct ValueSlotTests {
     slot.release()
     #expect(held == nil, "release destroys the value held")
   }
+
+  @Test func storingComparesWithThePreviousValueOnlyWhenThereIsOne() {
+    var slot = ValueSlot<Int>()
+    #expect(slot.store(1, comparingWithPrevious: { _, _ in true }) == nil, "nothing to compare with")
+    #expect(slot.store(2, comparingWithPrevious: { previous, new in "\(previous)→\(new)" }) == "1→2")
+    struct Refused: Error {}
+    #expect(throws: Refused.self) {
+      try slot.store(3, comparingWithPrevious: { _, _ in throw Refused() })
+    }
+    #expect(slot.value == 3, "stored even when the comparison throws")
+    slot.release()
+  }
 }
