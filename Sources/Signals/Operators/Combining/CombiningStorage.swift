@@ -256,7 +256,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
       let start = makeOutputs(&state)
       let ended = Self.endIfFinished(&state)
       requests.refills = state.machine.owesRefills
-      return Step(start: Self.settle(&state, start), requests: requests, ended: ended)
+      return CombiningStep(start: Self.settle(&state, start), requests: requests, ended: ended)
     }
     finish(step.ended)
     deliver(step.start)
@@ -289,7 +289,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     // Stored in the buffer under the lock; afterwards it holds the value the store displaced, if
     // any, released here after unlocking.
     var carried = input
-    let step = state.withLock { state -> Step? in
+    let step = state.withLock { state -> CombiningStep? in
       switch state.machine.receivedValue(at: index) {
       case .drop:
         // An ended operator keeps no buffers: nothing more is stored.
@@ -314,7 +314,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   /// A value of input `index` of a `merge`, whose values are the outputs themselves.
   func receiveMerged(_ value: Output, at index: Int) -> Subscribers.Demand {
     var carried = value
-    let (action, step) = state.withLock { state -> (Machine.ValueAction, Step?) in
+    let (action, step) = state.withLock { state -> (Machine.ValueAction, CombiningStep?) in
       let action = state.machine.receivedValue(at: index)
       guard case .store = action else { return (action, nil) }
       unsafeDowncast(state.buffers[index], to: CombiningValueBuffer<Output>.self).replaceLatest(with: &carried)
@@ -334,18 +334,20 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   }
 
   func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
-    let step: CompletionStep
+    let step: CombiningCompletionStep
     switch completion {
     case .finished:
       step = state.withLock { state in
         let outcome = state.machine.receivedCompletion(.finished, at: index)
-        return CompletionStep(outcome: outcome, start: state.machine.claimToken(), leftovers: state.takeLeftovers())
+        return CombiningCompletionStep(
+          outcome: outcome, start: state.machine.claimToken(), leftovers: state.takeLeftovers())
       }
     case .failure(let error):
       step = state.withLock { state in
         let outcome = state.machine.receivedCompletion(.failed, at: index)
         if outcome.ended { failure = error }
-        return CompletionStep(outcome: outcome, start: state.machine.claimToken(), leftovers: state.takeLeftovers())
+        return CombiningCompletionStep(
+          outcome: outcome, start: state.machine.claimToken(), leftovers: state.takeLeftovers())
       }
     }
     for subscription in step.outcome.cancel { subscription.cancel() }
@@ -355,38 +357,17 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
 
   // MARK: Delivery
 
-  /// What one locked step decided: who delivers, what to ask the inputs, what ended.
-  private struct Step {
-    var start = Machine.DeliveryStart.none
-    var requests = Machine.UpstreamRequests()
-    var outcome = Machine.ValueOutcome()
-    var ended: Ended?
-  }
-
-  /// What a completion decided.
-  private struct CompletionStep {
-    var outcome: Machine.CompletionOutcome
-    var start: Machine.DeliveryStart
-    var leftovers: CombiningState.Leftovers
-  }
-
-  /// What ended the operator while making outputs: subscriptions to cancel, and what to release.
-  private struct Ended {
-    var cancel: [any Subscription]
-    var leftovers: CombiningState.Leftovers
-  }
-
   /// Under the lock, after a value was stored: makes the outputs it allows.
-  private func storedValue(_ state: inout CombiningState, at index: Int) -> Step {
+  private func storedValue(_ state: inout CombiningState, at index: Int) -> CombiningStep {
     let start = makeOutputs(&state)
     let outcome = state.machine.storedValue(at: index)
     let ended = Self.endIfFinished(&state)
-    return Step(start: Self.settle(&state, start), outcome: outcome, ended: ended)
+    return CombiningStep(start: Self.settle(&state, start), outcome: outcome, ended: ended)
   }
 
   /// After unlocking, once a value was stored: releases what ended, subscribes the trigger, delivers;
   /// returns the demand for the input.
-  private func afterStoring(_ step: Step) -> Subscribers.Demand {
+  private func afterStoring(_ step: CombiningStep) -> Subscribers.Demand {
     finish(step.ended)
     if step.outcome.subscribeTrigger {
       let attach = state.withLock { state in
@@ -425,12 +406,12 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
 
   /// After outputs were made: ends the operator if a finished input has nothing left to give,
   /// moving out what must be cancelled and released after unlocking.
-  private static func endIfFinished(_ state: inout CombiningState) -> Ended? {
+  private static func endIfFinished(_ state: inout CombiningState) -> CombiningEnded? {
     guard let cancel = state.machine.finishIfDrained() else { return nil }
-    return Ended(cancel: cancel, leftovers: state.takeLeftovers())
+    return CombiningEnded(cancel: cancel, leftovers: state.takeLeftovers())
   }
 
-  private func finish(_ ended: Ended?) {
+  private func finish(_ ended: CombiningEnded?) {
     guard let ended else { return }
     for subscription in ended.cancel { subscription.cancel() }
     withExtendedLifetime(ended.leftovers) {}
@@ -454,14 +435,14 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   private func drain(after returned: Subscribers.Demand) {
     var returned = returned
     while true {
-      let (next, step) = state.withLock { state -> (Machine.NextDelivery, Step) in
+      let (next, step) = state.withLock { state -> (Machine.NextDelivery, CombiningStep) in
         var requests = state.machine.addDemand(returned)
         _ = makeOutputs(&state)
         let ended = Self.endIfFinished(&state)
         requests.refills = state.machine.owesRefills
         let next = state.machine.nextDelivery()
         if case .deliver = next { backlog.moveFirst(to: handoff) }
-        return (next, Step(requests: requests, ended: ended))
+        return (next, CombiningStep(requests: requests, ended: ended))
       }
       finish(step.ended)
       forward(step.requests)
@@ -471,7 +452,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
       case .deliver:
         returned = downstream.receive(handoff.move())
       case .complete(.finished):
-        downstream.receive(completion: .finished)
+        deliverFinished()
         return
       case .complete(.failed):
         deliverFailure()
@@ -480,8 +461,16 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     }
   }
 
+  /// Tells the subscriber the operator finished (out of line: a `Subscribers.Completion` value
+  /// made here would otherwise have its metadata looked up on every pass of ``drain(after:)``).
+  @inline(never)
+  private func deliverFinished() {
+    downstream.receive(completion: .finished)
+  }
+
   /// Hands the subscriber the failure that ended the operator (out of line: the only `Optional` of
   /// the failure type lives here).
+  @inline(never)
   private func deliverFailure() {
     guard let failure else { preconditionFailure("a combining operator ended with a failure it did not keep") }
     downstream.receive(completion: .failure(failure))
@@ -503,6 +492,30 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
       state.withLock { $0.machine.takeRefill(index) }?.request(.max(1))
     }
   }
+}
+
+// The storage's locked steps return these. They live outside the generic storage on purpose: a
+// type nested in a generic class is generic too, and would cost a metadata lookup per step.
+
+/// What one locked step of ``CombiningStorage`` decided: who delivers, what to ask the inputs, what ended.
+struct CombiningStep {
+  var start = CombiningStateMachine.DeliveryStart.none
+  var requests = CombiningStateMachine.UpstreamRequests()
+  var outcome = CombiningStateMachine.ValueOutcome()
+  var ended: CombiningEnded?
+}
+
+/// What an input's completion decided.
+struct CombiningCompletionStep {
+  var outcome: CombiningStateMachine.CompletionOutcome
+  var start: CombiningStateMachine.DeliveryStart
+  var leftovers: CombiningState.Leftovers
+}
+
+/// What ended a combining operator while making outputs: subscriptions to cancel, and what to release.
+struct CombiningEnded {
+  var cancel: [any Subscription]
+  var leftovers: CombiningState.Leftovers
 }
 
 // Safety: `state` is a `LockedState`; the buffers it holds, `backlog` and `failure` are touched
