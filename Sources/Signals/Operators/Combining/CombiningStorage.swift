@@ -49,9 +49,15 @@ final class CombiningValueBuffer<Value>: CombiningBuffer {
 
   /// Adds `value` after the others.
   func append(_ value: Value) {
+    appendUninitialized().initialize(to: value)
+  }
+
+  /// Adds a slot after the others and returns it; the caller initialises it before unlocking.
+  func appendUninitialized() -> UnsafeMutablePointer<Value> {
     if count == capacity { grow() }
-    (slots + (head + count) % capacity).initialize(to: value)
+    let slot = slots + (head + count) % capacity
     count += 1
+    return slot
   }
 
   /// Removes and returns the oldest value.
@@ -86,19 +92,34 @@ final class CombiningValueBuffer<Value>: CombiningBuffer {
 
   /// The value `take` asks of input `index`.
   func value(for take: CombiningTake, at index: Int) -> Value {
+    if removes(for: take, at: index) { return removeFirst() }
+    return slots[head]
+  }
+
+  /// Writes the value `take` asks of input `index` into the uninitialised `destination`.
+  func read(for take: CombiningTake, at index: Int, into destination: UnsafeMutablePointer<Value>) {
+    if removes(for: take, at: index) {
+      moveFirst(to: destination)
+    } else {
+      destination.initialize(to: slots[head])
+    }
+  }
+
+  /// Whether `take` removes the value of input `index` (otherwise it copies the latest value).
+  private func removes(for take: CombiningTake, at index: Int) -> Bool {
     switch take {
     case .latest:
       precondition(count == 1, "combineLatest reads a latest value")
-      return slots[head]
+      return false
     case .heads:
-      return removeFirst()
+      return true
     case .slot(let taken):
       precondition(taken == index, "a merge take reads only the input it names")
-      return removeFirst()
+      return true
     case .triggerWithLatest:
-      if index == 0 { return removeFirst() }
+      if index == 0 { return true }
       precondition(count == 1, "withLatestFrom reads a latest value")
-      return slots[head]
+      return false
     }
   }
 
@@ -120,6 +141,14 @@ extension ContiguousArray where Element == CombiningBuffer {
   /// Reads the value `take` asks of input `index`, whose values are of type `Value`.
   func value<Value>(_ take: CombiningTake, at index: Int, as type: Value.Type) -> Value {
     unsafeDowncast(self[index], to: CombiningValueBuffer<Value>.self).value(for: take, at: index)
+  }
+
+  /// Writes the value `take` asks of input `index`, whose values are of type `Value`, into the
+  /// uninitialised `destination` (an output tuple's element, or a whole output).
+  func read<Value>(_ take: CombiningTake, at index: Int, as type: Value.Type, into destination: UnsafeMutableRawPointer)
+  {
+    let buffer = unsafeDowncast(self[index], to: CombiningValueBuffer<Value>.self)
+    buffer.read(for: take, at: index, into: destination.assumingMemoryBound(to: Value.self))
   }
 }
 
@@ -161,7 +190,7 @@ struct CombiningState {
 /// The arity types (`Publishers.CombineLatest3`, `Publishers.Merge5`, …) are thin wrappers: each
 /// gives the storage one *attach* closure per input (subscribing that input's publisher with a
 /// ``CombiningSide``, or a ``MergingSide`` for `merge`), empty buffers of the right types, and an
-/// `assemble` closure that builds an output from the buffers (a tuple, an array, or the merged
+/// `assemble` closure that writes an output made from the buffers (a tuple, an array, or the merged
 /// value).
 ///
 /// The lock's state is not generic (see ``CombiningStateMachine``). What is generic stays here:
@@ -182,7 +211,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   private let state: LockedState<CombiningState>
   private let strategy: CombiningStrategy
   private let count: Int
-  private let assemble: (CombiningTake, ContiguousArray<CombiningBuffer>) -> Output
+  private let assemble: (CombiningTake, ContiguousArray<CombiningBuffer>, UnsafeMutablePointer<Output>) -> Void
   private let name: String
   /// Outputs made while the token was taken, oldest first; touched only while holding `state`'s
   /// lock, in step with the machine's `backlogCount`.
@@ -202,12 +231,14 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   ///   - buffers: An empty buffer per input, of that input's value type.
   ///   - attachers: Per input, subscribes its publisher with a side for that index (see
   ///     ``attacher(_:at:)`` and ``mergeAttacher(_:at:)``).
-  ///   - assemble: Builds one output from the buffers; runs under the lock, so it must only read
+  ///   - assemble: Builds one output from the buffers into the uninitialised memory it is given (a
+  ///     tuple is written element by element at offsets computed once per subscription, since
+  ///     making a tuple of generic types looks its metadata up); runs under the lock, so it must only read
   ///     buffers (library code, never a user closure).
   init(
     downstream: Downstream, strategy: CombiningStrategy, name: String, buffers: ContiguousArray<CombiningBuffer>,
     attachers: [CombiningAttacher],
-    assemble: @escaping (CombiningTake, ContiguousArray<CombiningBuffer>) -> Output
+    assemble: @escaping (CombiningTake, ContiguousArray<CombiningBuffer>, UnsafeMutablePointer<Output>) -> Void
   ) {
     precondition(buffers.count == attachers.count, "one buffer per input")
     self.downstream = downstream
@@ -388,9 +419,9 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     while let take = state.machine.nextTake() {
       let made = state.machine.madeOutput()
       if case .deliver = made {
-        handoff.initialize(to: assemble(take, state.buffers))
+        assemble(take, state.buffers, handoff)
       } else {
-        backlog.append(assemble(take, state.buffers))
+        assemble(take, state.buffers, backlog.appendUninitialized())
       }
       if case .none = start { start = made }
     }
@@ -602,6 +633,79 @@ extension CombiningStorage {
   }
 }
 
+/// Where the elements of a tuple output sit. Swift lays a tuple out like a struct: each element at
+/// the first offset after the previous one that its alignment allows.
+struct CombiningTupleLayout {
+  /// The byte offset of each element appended so far.
+  private(set) var offsets: [Int] = []
+  /// The tuple's size so far.
+  private(set) var size = 0
+
+  /// Appends an element of type `T`.
+  mutating func append<T>(_ type: T.Type) {
+    let alignment = MemoryLayout<T>.alignment
+    let offset = (size + alignment - 1) / alignment * alignment
+    offsets.append(offset)
+    size = offset + MemoryLayout<T>.size
+  }
+
+  /// The layout of a tuple of these element types, in order.
+  static func of(_ types: [any Any.Type]) -> CombiningTupleLayout {
+    var layout = CombiningTupleLayout()
+    for type in types { layout.append(type) }
+    return layout
+  }
+}
+
+extension CombiningStorage {
+  /// Builds one output into the uninitialised memory it is given.
+  typealias Assemble = (CombiningTake, ContiguousArray<CombiningBuffer>, UnsafeMutablePointer<Output>) -> Void
+
+  /// The element offsets of `Output`, a tuple of `types`; checked against its size.
+  private static func tupleOffsets(_ types: [any Any.Type]) -> [Int] {
+    let layout = CombiningTupleLayout.of(types)
+    precondition(MemoryLayout<Output>.size == layout.size, "the output is the tuple of the inputs' values")
+    return layout.offsets
+  }
+
+  /// An `assemble` making `(A, B)` tuples from inputs 0 and 1. The elements are written at offsets
+  /// computed here, once: making the tuple as a value would look its metadata up on every output.
+  static func tuple<A, B>(_ a: A.Type, _ b: B.Type) -> Assemble {
+    let offsets = tupleOffsets([a, b])
+    let second = offsets[1]
+    return { take, buffers, output in
+      let tuple = UnsafeMutableRawPointer(output)
+      buffers.read(take, at: 0, as: A.self, into: tuple)
+      buffers.read(take, at: 1, as: B.self, into: tuple + second)
+    }
+  }
+
+  /// An `assemble` making `(A, B, C)` tuples from inputs 0 to 2 (see ``tuple(_:_:)``).
+  static func tuple<A, B, C>(_ a: A.Type, _ b: B.Type, _ c: C.Type) -> Assemble {
+    let offsets = tupleOffsets([a, b, c])
+    let (second, third) = (offsets[1], offsets[2])
+    return { take, buffers, output in
+      let tuple = UnsafeMutableRawPointer(output)
+      buffers.read(take, at: 0, as: A.self, into: tuple)
+      buffers.read(take, at: 1, as: B.self, into: tuple + second)
+      buffers.read(take, at: 2, as: C.self, into: tuple + third)
+    }
+  }
+
+  /// An `assemble` making `(A, B, C, D)` tuples from inputs 0 to 3 (see ``tuple(_:_:)``).
+  static func tuple<A, B, C, D>(_ a: A.Type, _ b: B.Type, _ c: C.Type, _ d: D.Type) -> Assemble {
+    let offsets = tupleOffsets([a, b, c, d])
+    let (second, third, fourth) = (offsets[1], offsets[2], offsets[3])
+    return { take, buffers, output in
+      let tuple = UnsafeMutableRawPointer(output)
+      buffers.read(take, at: 0, as: A.self, into: tuple)
+      buffers.read(take, at: 1, as: B.self, into: tuple + second)
+      buffers.read(take, at: 2, as: C.self, into: tuple + third)
+      buffers.read(take, at: 3, as: D.self, into: tuple + fourth)
+    }
+  }
+}
+
 extension CombiningBuffer {
   /// An empty buffer for values of `type`.
   static func of<Value>(_ type: Value.Type) -> CombiningBuffer {
@@ -615,9 +719,9 @@ extension CombiningStorage {
     let buffers = ContiguousArray((0..<attachers.count).map { _ in CombiningBuffer.of(Output.self) })
     CombiningStorage(
       downstream: downstream, strategy: .merge, name: name, buffers: buffers, attachers: attachers,
-      assemble: { take, buffers in
+      assemble: { take, buffers, output in
         guard case .slot(let index) = take else { preconditionFailure("merge makes outputs from one input: \(take)") }
-        return buffers.value(take, at: index, as: Output.self)
+        buffers.read(take, at: index, as: Output.self, into: UnsafeMutableRawPointer(output))
       }
     ).start()
   }

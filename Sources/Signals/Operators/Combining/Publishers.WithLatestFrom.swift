@@ -218,9 +218,7 @@ private struct LatestPairs<Trigger: Publisher, Other: Publisher>: Publisher wher
       downstream: subscriber, strategy: .withLatestFrom, name: "WithLatestFrom",
       buffers: [.of(Trigger.Output.self), .of(Other.Output.self)],
       attachers: [Storage.attacher(trigger, at: 0), Storage.attacher(other, at: 1)],
-      assemble: { take, buffers in
-        (buffers.value(take, at: 0, as: Trigger.Output.self), buffers.value(take, at: 1, as: Other.Output.self))
-      }
+      assemble: Storage.tuple(Trigger.Output.self, Other.Output.self)
     ).start()
   }
 }

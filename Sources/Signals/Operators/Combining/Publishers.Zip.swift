@@ -180,9 +180,7 @@ extension Publishers {
         downstream: subscriber, strategy: .zip, name: "Zip",
         buffers: [.of(A.Output.self), .of(B.Output.self)],
         attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1)],
-        assemble: { take, buffers in
-          (buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self))
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self)
       ).start()
     }
   }
@@ -229,12 +227,7 @@ extension Publishers {
         downstream: subscriber, strategy: .zip, name: "Zip",
         buffers: [.of(A.Output.self), .of(B.Output.self), .of(C.Output.self)],
         attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2)],
-        assemble: { take, buffers in
-          (
-            buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self),
-            buffers.value(take, at: 2, as: C.Output.self)
-          )
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self)
       ).start()
     }
   }
@@ -288,12 +281,7 @@ extension Publishers {
           Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
           Storage.attacher(d, at: 3),
         ],
-        assemble: { take, buffers in
-          (
-            buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self),
-            buffers.value(take, at: 2, as: C.Output.self), buffers.value(take, at: 3, as: D.Output.self)
-          )
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self, D.Output.self)
       ).start()
     }
   }
