@@ -657,6 +657,57 @@ struct CombiningTupleLayout {
   }
 }
 
+/// Calls a user `transform` of `combineLatest`/`zip`/`withLatestFrom` with the elements of a tuple
+/// output, read at offsets computed once: projecting the elements of a tuple of generic types would
+/// look the tuple's metadata up on every value.
+enum CombiningSpread {
+  /// The element offsets of `Tuple`, a tuple of `types`; checked against its size.
+  private static func offsets<Tuple>(of tuple: Tuple.Type, _ types: [any Any.Type]) -> [Int] {
+    let layout = CombiningTupleLayout.of(types)
+    precondition(MemoryLayout<Tuple>.size == layout.size, "the tuple is made of these types")
+    return layout.offsets
+  }
+
+  /// `transform` taking an `(A, B)` tuple.
+  static func pair<Tuple, A, B, T>(_ transform: @escaping (A, B) -> T) -> (Tuple) -> T {
+    let second = offsets(of: Tuple.self, [A.self, B.self])[1]
+    return { tuple in
+      withUnsafePointer(to: tuple) { pointer in
+        let elements = UnsafeRawPointer(pointer)
+        return transform(elements.load(as: A.self), elements.load(fromByteOffset: second, as: B.self))
+      }
+    }
+  }
+
+  /// `transform` taking an `(A, B, C)` tuple.
+  static func triple<Tuple, A, B, C, T>(_ transform: @escaping (A, B, C) -> T) -> (Tuple) -> T {
+    let offsets = offsets(of: Tuple.self, [A.self, B.self, C.self])
+    let (second, third) = (offsets[1], offsets[2])
+    return { tuple in
+      withUnsafePointer(to: tuple) { pointer in
+        let elements = UnsafeRawPointer(pointer)
+        return transform(
+          elements.load(as: A.self), elements.load(fromByteOffset: second, as: B.self),
+          elements.load(fromByteOffset: third, as: C.self))
+      }
+    }
+  }
+
+  /// `transform` taking an `(A, B, C, D)` tuple.
+  static func quadruple<Tuple, A, B, C, D, T>(_ transform: @escaping (A, B, C, D) -> T) -> (Tuple) -> T {
+    let offsets = offsets(of: Tuple.self, [A.self, B.self, C.self, D.self])
+    let (second, third, fourth) = (offsets[1], offsets[2], offsets[3])
+    return { tuple in
+      withUnsafePointer(to: tuple) { pointer in
+        let elements = UnsafeRawPointer(pointer)
+        return transform(
+          elements.load(as: A.self), elements.load(fromByteOffset: second, as: B.self),
+          elements.load(fromByteOffset: third, as: C.self), elements.load(fromByteOffset: fourth, as: D.self))
+      }
+    }
+  }
+}
+
 extension CombiningStorage {
   /// Builds one output into the uninitialised memory it is given.
   typealias Assemble = (CombiningTake, ContiguousArray<CombiningBuffer>, UnsafeMutablePointer<Output>) -> Void

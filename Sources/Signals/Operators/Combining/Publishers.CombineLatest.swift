@@ -53,7 +53,7 @@ extension Publisher {
   public func combineLatest<P: Publisher, T>(
     _ other: P, _ transform: @escaping (Output, P.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure {
-    Publishers.Map(upstream: Publishers.CombineLatest(self, other)) { transform($0.0, $0.1) }
+    Publishers.Map(upstream: Publishers.CombineLatest(self, other), transform: CombiningSpread.pair(transform))
   }
 
   /// Combines the latest values of this publisher and two others into a tuple, each time any of
@@ -97,7 +97,8 @@ extension Publisher {
   public func combineLatest<P: Publisher, Q: Publisher, T>(
     _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
-    Publishers.Map(upstream: Publishers.CombineLatest3(self, publisher1, publisher2)) { transform($0.0, $0.1, $0.2) }
+    Publishers.Map(
+      upstream: Publishers.CombineLatest3(self, publisher1, publisher2), transform: CombiningSpread.triple(transform))
   }
 
   /// Combines the latest values of this publisher and three others into a tuple, each time any of
@@ -143,9 +144,9 @@ extension Publisher {
     _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
-    Publishers.Map(upstream: Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)) {
-      transform($0.0, $0.1, $0.2, $0.3)
-    }
+    Publishers.Map(
+      upstream: Publishers.CombineLatest4(self, publisher1, publisher2, publisher3),
+      transform: CombiningSpread.quadruple(transform))
   }
 }
 

@@ -197,8 +197,10 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // The engine pairs values under its lock; the user's selector runs in a `Map` after it.
-      Publishers.Map(upstream: LatestPairs(trigger: upstream, other: second), transform: resultSelector)
-        .receive(subscriber: subscriber)
+      Publishers.Map(
+        upstream: LatestPairs(trigger: upstream, other: second), transform: CombiningSpread.pair(resultSelector)
+      )
+      .receive(subscriber: subscriber)
     }
   }
 }
