@@ -114,10 +114,12 @@ let catalog: [Workload] =
   let signalsCombineLatestPumping: Body? = sync(SignalsSide.combineLatestPumping)
   let signalsCombineLatestCreating: Body? = sync(SignalsSide.combineLatestCreating)
   let signalsMergeMany: Body? = sync(SignalsSide.mergeMany)
+  let signalsZipSubjects: Body? = sync(SignalsSide.zipSubjects)
 #else
   let signalsCombineLatestPumping = pending()
   let signalsCombineLatestCreating = pending()
   let signalsMergeMany = pending()
+  let signalsZipSubjects = pending()
 #endif
 
 let operatorCatalog: [Workload] = [
@@ -198,6 +200,11 @@ let operatorCatalog: [Workload] = [
     name: "MergeMany100", summary: "MergeMany of 100 subjects → sink, per value", unit: "value",
     quick: 1_000_000, full: 10_000_000,
     signals: signalsMergeMany, peers: []),
+  Workload(
+    name: "ZipSubjects", summary: "zip of 2 subjects → sink, per pair", unit: "pair",
+    quick: 1_000_000, full: 10_000_000,
+    signals: signalsZipSubjects,
+    peers: [Contender(label: openCombine, body: sync(OpenCombineSide.zipSubjects))]),
 ]
 
 // MARK: - Swift Concurrency bridges (Signals side enabled by SIGNALS_CONCURRENCY)

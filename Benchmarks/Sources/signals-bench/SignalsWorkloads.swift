@@ -319,6 +319,22 @@ enum SignalsSide {
       cancellable.cancel()
       return sum
     }
+
+    /// `zip` of two subjects → sink; `elements` pairs (each subject sends once per pair).
+    static func zipSubjects(_ elements: Int, _ lap: Lap) -> Int {
+      let left = PassthroughSubject<Int, Never>()
+      let right = PassthroughSubject<Int, Never>()
+      var sum = 0
+      let cancellable = left.zip(right).sink { sum &+= $0.0 &+ $0.1 }
+      lap.begin()
+      for _ in 0..<elements {
+        left.send(1)
+        right.send(1)
+      }
+      lap.end()
+      cancellable.cancel()
+      return sum
+    }
   #endif
 
   // MARK: Concurrency bridges — ENABLE WHEN they land on main

@@ -76,11 +76,11 @@ private struct CombiningCollection<Upstream: Publisher>: Publisher {
       downstream: subscriber, strategy: strategy, name: strategy == .zip ? "Zip" : "CombineLatest",
       buffers: ContiguousArray((0..<count).map { _ in CombiningBuffer.of(Upstream.Output.self) }),
       attachers: publishers.enumerated().map { index, publisher in Storage.attacher(publisher, at: index) },
-      assemble: { take, buffers in
+      assemble: { take, buffers, output in
         var values: [Upstream.Output] = []
         values.reserveCapacity(count)
         for index in 0..<count { values.append(buffers.value(take, at: index, as: Upstream.Output.self)) }
-        return values
+        output.initialize(to: values)
       }
     ).start()
   }

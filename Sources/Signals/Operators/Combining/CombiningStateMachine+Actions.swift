@@ -10,12 +10,23 @@ extension CombiningStateMachine {
     case cancel
   }
 
+  /// How the operator ends; a failure's error is kept by the storage.
+  enum Ending: Equatable, Sendable {
+    /// Every output was delivered and the inputs are done.
+    case finished
+    /// An input failed.
+    case failed
+  }
+
   /// What to do with a value from an input.
   enum ValueAction: Equatable {
     /// Ignore it (the operator ended, or the input sent more than it was asked for).
     case drop
     /// Store it in the input's buffer, then ask for outputs with ``nextTake()``.
     case store
+    /// `merge` only: the value is the next output and the caller now holds the token. Deliver it
+    /// as it is, then ask for ``nextDelivery()``, then return `returning` to the input.
+    case deliver(returning: Subscribers.Demand)
   }
 
   /// What to do after a value was stored and its outputs made.
@@ -27,24 +38,25 @@ extension CombiningStateMachine {
   }
 
   /// What the thread that made outputs or a completion does next.
-  enum DeliveryStart {
+  enum DeliveryStart: Equatable {
     /// Nothing: there is nothing to deliver, or the token holder delivers it.
     case none
-    /// Deliver this output at once; the caller now holds the token, and afterwards adds the demand
-    /// the subscriber returned (``addDemand(_:)``) and asks for ``nextDelivery()``.
-    case deliver(Output)
+    /// Deliver the output just made at once (the storage hands it over outside the backlog); the
+    /// caller now holds the token, and afterwards adds the demand the subscriber returned
+    /// (``addDemand(_:)``) and asks for ``nextDelivery()``.
+    case deliver
     /// The caller now holds the token and asks for ``nextDelivery()``.
     case drain
   }
 
   /// What the token holder delivers next, from ``nextDelivery()``.
-  enum NextDelivery {
+  enum NextDelivery: Equatable {
     /// Nothing: the token is given back.
     case none
-    /// Deliver this output, then finish again.
-    case deliver(Output)
+    /// Deliver the oldest output of the storage's backlog, then ask again.
+    case deliver
     /// Deliver the completion; the operator is over.
-    case complete(Subscribers.Completion<Failure>)
+    case complete(Ending)
   }
 
   /// What the storage asks the upstreams after demand changed.
@@ -67,6 +79,3 @@ extension CombiningStateMachine {
     var ended = false
   }
 }
-
-extension CombiningStateMachine.DeliveryStart: Equatable where Output: Equatable {}
-extension CombiningStateMachine.NextDelivery: Equatable where Output: Equatable, Failure: Equatable {}

@@ -29,17 +29,23 @@ enum CombiningTake: Equatable, Sendable {
 /// collection forms and `withLatestFrom`), free of locks, subscribers and values.
 ///
 /// The machine knows how many inputs there are (any number), how many values each input holds,
-/// which inputs finished, the downstream demand and the outputs waiting to be delivered; the values
-/// themselves sit in typed per-input buffers next to it, which the storage reads as the machine's
-/// ``CombiningTake``s tell it.
+/// which inputs finished, the downstream demand and how many outputs wait to be delivered; the
+/// values themselves sit in typed per-input buffers next to it, which the storage reads as the
+/// machine's ``CombiningTake``s tell it, and the outputs waiting for the token holder sit in the
+/// storage's backlog, in the order the machine counted them.
+///
+/// It is not generic, on purpose: clients run the operators unspecialised, where every generic
+/// type the lock's state or an action mentions costs a run-time metadata lookup per call. Values,
+/// outputs and the failure stay with the storage; the machine decides with indices, counts and
+/// flags.
 ///
 /// **Serial delivery without holding a lock.** One thread at a time holds the *delivery token*
 /// (`isDelivering`) and is the only one that calls the subscriber. Outputs and the completion made
 /// while the token is taken — by another thread, or by the holder itself from inside
-/// `receive(_:)` — wait in `backlog`/`pendingCompletion`, and the holder delivers them before it
-/// gives the token back (``nextDelivery()``). The thread that subscribes holds the token
+/// `receive(_:)` — wait in the backlog and `pendingCompletion`, and the holder delivers them before
+/// it gives the token back (``nextDelivery()``). The thread that subscribes holds the token
 /// until the subscriber has its subscription, so nothing reaches the subscriber before it.
-struct CombiningStateMachine<Output, Failure: Error> {
+struct CombiningStateMachine {
   /// Where one input stands with its upstream.
   private enum InputPhase {
     /// Not subscribed yet (or, for the `withLatestFrom` trigger, not subscribed to yet).
@@ -78,6 +84,8 @@ struct CombiningStateMachine<Output, Failure: Error> {
   private var lastStored = 0
   /// `merge`: inputs whose buffered value was taken by a request and that are owed a `.max(1)`.
   private var owesRefill: ContiguousArray<Bool>
+  /// `merge`: how many entries of `owesRefill` are set, so asking needs no scan.
+  private var owedRefills = 0
   /// `combineLatest`: a value arrived with demand and a full set of latest values; emit once.
   private var hasFreshCombination = false
   /// `merge`: where the next scan for buffered values starts, so no input is favoured.
@@ -88,9 +96,10 @@ struct CombiningStateMachine<Output, Failure: Error> {
   /// subscription is asked for it.
   private var requestedSoFar = Subscribers.Demand.none
   private var isDelivering = true
-  private var backlog = ContiguousArray<Output>()
-  private var backlogHead = 0
-  private var pendingCompletion: Subscribers.Completion<Failure>?
+  /// How many outputs wait in the storage's backlog for the token holder.
+  private(set) var backlogCount = 0
+  /// How the operator ends, once decided; a failure's error is kept by the storage.
+  private var pendingCompletion: Ending?
   private var lifecycle = Lifecycle.running
   /// `withLatestFrom`: whether the trigger was subscribed to.
   private var triggerRequested = false
@@ -142,9 +151,19 @@ struct CombiningStateMachine<Output, Failure: Error> {
     }
   }
 
-  /// Input `index` sent a value; decides whether to keep it.
+  /// Input `index` sent a value; decides whether to keep it, or (`merge`) to deliver it at once.
   mutating func receivedValue(at index: Int) -> ValueAction {
     guard !hasEnded, case .active = phases[index] else { return .drop }
+    if strategy == .merge, !isDelivering, backlogCount == 0, emptyInputs == held.count, demand > 0 {
+      // Nothing waits anywhere and the token is free: the value is the next output, and this
+      // thread delivers it as it is, without a trip through the input's buffer. Under limited
+      // demand the input is asked for one more right away, as a taken buffered value would be.
+      isDelivering = true
+      lastStored = index
+      if demand == .unlimited { return .deliver(returning: .none) }
+      demand -= 1
+      return .deliver(returning: .max(1))
+    }
     switch strategy {
     case .combineLatest:
       setHeld(1, at: index)
@@ -175,7 +194,7 @@ struct CombiningStateMachine<Output, Failure: Error> {
     switch strategy {
     case .merge:
       if owesRefill[index] {
-        owesRefill[index] = false
+        clearRefill(index)
         outcome.upstreamDemand = .max(1)
       }
     case .withLatestFrom:
@@ -189,17 +208,17 @@ struct CombiningStateMachine<Output, Failure: Error> {
     return outcome
   }
 
-  /// Input `index` completed.
-  mutating func receivedCompletion(_ completion: Subscribers.Completion<Failure>, at index: Int) -> CompletionOutcome {
+  /// Input `index` completed; `outcome.ended` with `.failed` means the storage keeps the error.
+  mutating func receivedCompletion(_ ending: Ending, at index: Int) -> CompletionOutcome {
     var outcome = CompletionOutcome()
     guard !hasEnded else { return outcome }
-    switch completion {
-    case .failure:
+    switch ending {
+    case .failed:
       // The first failure ends everything; outputs already made are still delivered before it.
       if case .active(let subscription) = phases[index] { outcome.released = subscription }
       markFinished(index)
       outcome.cancel = takeSubscriptions()
-      end(with: completion, into: &outcome)
+      end(with: .failed, into: &outcome)
     case .finished:
       guard case .active(let subscription) = phases[index] else { return outcome }
       outcome.released = subscription
@@ -237,7 +256,10 @@ struct CombiningStateMachine<Output, Failure: Error> {
         guard held[index] > 0 else { continue }
         setHeld(0, at: index)
         if index != lastStored { nextMergeSlot = (index + 1) % held.count }
-        if demand != .unlimited, case .active = phases[index] { owesRefill[index] = true }
+        if demand != .unlimited, case .active = phases[index], !owesRefill[index] {
+          owesRefill[index] = true
+          owedRefills += 1
+        }
         demand -= 1
         return .slot(index)
       }
@@ -261,10 +283,12 @@ struct CombiningStateMachine<Output, Failure: Error> {
   }
 
   /// `merge`: whether input `index` is owed a `.max(1)` (its buffered value went downstream);
-  /// returns its subscription and clears the debt.
+  /// returns its subscription and clears the debt (a debt of an input that finished, or of an
+  /// operator that ended, is cleared too: it can never be paid).
   mutating func takeRefill(_ index: Int) -> (any Subscription)? {
-    guard owesRefill[index], !hasEnded, case .active(let subscription) = phases[index] else { return nil }
-    owesRefill[index] = false
+    guard owesRefill[index] else { return nil }
+    clearRefill(index)
+    guard !hasEnded, case .active(let subscription) = phases[index] else { return nil }
     return subscription
   }
 
@@ -276,21 +300,22 @@ struct CombiningStateMachine<Output, Failure: Error> {
 
   // MARK: Outputs and delivery
 
-  /// An output was made; decides who delivers it.
-  mutating func madeOutput(_ output: Output) -> DeliveryStart {
-    if isDelivering || backlogHead < backlog.count {
-      backlog.append(output)
+  /// An output was made; decides who delivers it: this thread at once (`.deliver`), or the
+  /// token holder from the backlog (any other answer: the storage appends the output to it).
+  mutating func madeOutput() -> DeliveryStart {
+    if isDelivering || backlogCount > 0 {
+      backlogCount += 1
       return claimToken()
     }
     isDelivering = true
-    return .deliver(output)
+    return .deliver
   }
 
   /// Called after every event: takes the token if something waits to be delivered and nobody
   /// delivers it.
   mutating func claimToken() -> DeliveryStart {
     guard !isDelivering else { return .none }
-    guard backlogHead < backlog.count || pendingCompletion != nil else { return .none }
+    guard backlogCount > 0 || pendingCompletion != nil else { return .none }
     isDelivering = true
     return .drain
   }
@@ -310,7 +335,7 @@ struct CombiningStateMachine<Output, Failure: Error> {
   }
 
   /// `merge`: whether some input is owed a refill.
-  var owesRefills: Bool { owesRefill.contains(true) }
+  var owesRefills: Bool { owedRefills > 0 }
 
   /// The token holder asks what to deliver next; `.none` gives the token back.
   mutating func nextDelivery() -> NextDelivery {
@@ -318,35 +343,29 @@ struct CombiningStateMachine<Output, Failure: Error> {
       isDelivering = false
       return .none
     }
-    if backlogHead < backlog.count {
-      let output = backlog[backlogHead]
-      backlogHead += 1
-      if backlogHead == backlog.count {
-        backlog.removeAll(keepingCapacity: true)
-        backlogHead = 0
-      }
-      return .deliver(output)
+    if backlogCount > 0 {
+      backlogCount -= 1
+      return .deliver
     }
-    if let completion = pendingCompletion {
+    if let ending = pendingCompletion {
       pendingCompletion = nil
       lifecycle = .terminal
-      return .complete(completion)
+      return .complete(ending)
     }
     isDelivering = false
     return .none
   }
 
-  /// The subscriber cancelled: returns the subscriptions to cancel and the undelivered outputs,
-  /// both released after unlocking.
-  mutating func cancelled() -> (cancel: [any Subscription], dropped: ContiguousArray<Output>) {
-    guard !isTerminal else { return ([], []) }
+  /// The subscriber cancelled: returns the subscriptions to cancel (after unlocking) and whether
+  /// outputs waited in the backlog (the storage drops them, releasing them after unlocking).
+  mutating func cancelled() -> (cancel: [any Subscription], dropsBacklog: Bool) {
+    guard !isTerminal else { return ([], false) }
     lifecycle = .terminal
     pendingCompletion = nil
     let cancel = takeSubscriptions()
-    let dropped = backlog
-    backlog = []
-    backlogHead = 0
-    return (cancel, dropped)
+    let dropsBacklog = backlogCount > 0
+    backlogCount = 0
+    return (cancel, dropsBacklog)
   }
 
   // MARK: Helpers
@@ -367,11 +386,16 @@ struct CombiningStateMachine<Output, Failure: Error> {
     }
   }
 
-  private mutating func end(with completion: Subscribers.Completion<Failure>, into outcome: inout CompletionOutcome) {
+  private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
     lifecycle = .completing
-    pendingCompletion = completion
+    pendingCompletion = ending
     hasFreshCombination = false
     outcome.ended = true
+  }
+
+  private mutating func clearRefill(_ index: Int) {
+    owesRefill[index] = false
+    owedRefills -= 1
   }
 
   private mutating func setHeld(_ count: Int, at index: Int) {

@@ -53,7 +53,7 @@ extension Publisher {
   public func combineLatest<P: Publisher, T>(
     _ other: P, _ transform: @escaping (Output, P.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure {
-    Publishers.Map(upstream: Publishers.CombineLatest(self, other)) { transform($0.0, $0.1) }
+    Publishers.Map(upstream: Publishers.CombineLatest(self, other), transform: CombiningSpread.pair(transform))
   }
 
   /// Combines the latest values of this publisher and two others into a tuple, each time any of
@@ -97,7 +97,8 @@ extension Publisher {
   public func combineLatest<P: Publisher, Q: Publisher, T>(
     _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
-    Publishers.Map(upstream: Publishers.CombineLatest3(self, publisher1, publisher2)) { transform($0.0, $0.1, $0.2) }
+    Publishers.Map(
+      upstream: Publishers.CombineLatest3(self, publisher1, publisher2), transform: CombiningSpread.triple(transform))
   }
 
   /// Combines the latest values of this publisher and three others into a tuple, each time any of
@@ -143,9 +144,9 @@ extension Publisher {
     _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest4<Self, P, Q, R>, T>
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
-    Publishers.Map(upstream: Publishers.CombineLatest4(self, publisher1, publisher2, publisher3)) {
-      transform($0.0, $0.1, $0.2, $0.3)
-    }
+    Publishers.Map(
+      upstream: Publishers.CombineLatest4(self, publisher1, publisher2, publisher3),
+      transform: CombiningSpread.quadruple(transform))
   }
 }
 
@@ -187,9 +188,7 @@ extension Publishers {
         downstream: subscriber, strategy: .combineLatest, name: "CombineLatest",
         buffers: [.of(A.Output.self), .of(B.Output.self)],
         attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1)],
-        assemble: { take, buffers in
-          (buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self))
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self)
       ).start()
     }
   }
@@ -236,12 +235,7 @@ extension Publishers {
         downstream: subscriber, strategy: .combineLatest, name: "CombineLatest",
         buffers: [.of(A.Output.self), .of(B.Output.self), .of(C.Output.self)],
         attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2)],
-        assemble: { take, buffers in
-          (
-            buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self),
-            buffers.value(take, at: 2, as: C.Output.self)
-          )
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self)
       ).start()
     }
   }
@@ -295,12 +289,7 @@ extension Publishers {
           Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
           Storage.attacher(d, at: 3),
         ],
-        assemble: { take, buffers in
-          (
-            buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self),
-            buffers.value(take, at: 2, as: C.Output.self), buffers.value(take, at: 3, as: D.Output.self)
-          )
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self, D.Output.self)
       ).start()
     }
   }

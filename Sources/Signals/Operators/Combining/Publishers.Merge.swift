@@ -34,7 +34,8 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(subscriber, name: "Merge", attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1)])
+      Storage.merge(
+        subscriber, name: "Merge", attachers: [Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1)])
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge3`` rather than a merge of merges.
@@ -198,7 +199,7 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage.merge(
         subscriber, name: "Merge",
-        attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2)])
+        attachers: [Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2)])
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge4`` rather than a merge of merges.

@@ -49,8 +49,8 @@ extension Publishers {
       Storage.merge(
         subscriber, name: "Merge",
         attachers: [
-          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
-          Storage.attacher(d, at: 3),
+          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
+          Storage.mergeAttacher(d, at: 3),
         ])
     }
 

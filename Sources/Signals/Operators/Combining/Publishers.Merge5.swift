@@ -53,8 +53,8 @@ extension Publishers {
       Storage.merge(
         subscriber, name: "Merge",
         attachers: [
-          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
-          Storage.attacher(d, at: 3), Storage.attacher(e, at: 4),
+          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
+          Storage.mergeAttacher(d, at: 3), Storage.mergeAttacher(e, at: 4),
         ])
     }
 
@@ -164,8 +164,8 @@ extension Publishers {
       Storage.merge(
         subscriber, name: "Merge",
         attachers: [
-          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
-          Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5),
+          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
+          Storage.mergeAttacher(d, at: 3), Storage.mergeAttacher(e, at: 4), Storage.mergeAttacher(f, at: 5),
         ])
     }
 
@@ -261,9 +261,9 @@ extension Publishers {
       Storage.merge(
         subscriber, name: "Merge",
         attachers: [
-          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
-          Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5),
-          Storage.attacher(g, at: 6),
+          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
+          Storage.mergeAttacher(d, at: 3), Storage.mergeAttacher(e, at: 4), Storage.mergeAttacher(f, at: 5),
+          Storage.mergeAttacher(g, at: 6),
         ])
     }
 
@@ -348,9 +348,9 @@ extension Publishers {
       Storage.merge(
         subscriber, name: "Merge",
         attachers: [
-          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
-          Storage.attacher(d, at: 3), Storage.attacher(e, at: 4), Storage.attacher(f, at: 5),
-          Storage.attacher(g, at: 6), Storage.attacher(h, at: 7),
+          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
+          Storage.mergeAttacher(d, at: 3), Storage.mergeAttacher(e, at: 4), Storage.mergeAttacher(f, at: 5),
+          Storage.mergeAttacher(g, at: 6), Storage.mergeAttacher(h, at: 7),
         ])
     }
   }

@@ -82,7 +82,7 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage.merge(
         subscriber, name: "Merge",
-        attachers: publishers.enumerated().map { index, publisher in Storage.attacher(publisher, at: index) })
+        attachers: publishers.enumerated().map { index, publisher in Storage.mergeAttacher(publisher, at: index) })
     }
 
     /// Adds one more publisher to the merge.

@@ -197,8 +197,10 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // The engine pairs values under its lock; the user's selector runs in a `Map` after it.
-      Publishers.Map(upstream: LatestPairs(trigger: upstream, other: second), transform: resultSelector)
-        .receive(subscriber: subscriber)
+      Publishers.Map(
+        upstream: LatestPairs(trigger: upstream, other: second), transform: CombiningSpread.pair(resultSelector)
+      )
+      .receive(subscriber: subscriber)
     }
   }
 }
@@ -218,9 +220,7 @@ private struct LatestPairs<Trigger: Publisher, Other: Publisher>: Publisher wher
       downstream: subscriber, strategy: .withLatestFrom, name: "WithLatestFrom",
       buffers: [.of(Trigger.Output.self), .of(Other.Output.self)],
       attachers: [Storage.attacher(trigger, at: 0), Storage.attacher(other, at: 1)],
-      assemble: { take, buffers in
-        (buffers.value(take, at: 0, as: Trigger.Output.self), buffers.value(take, at: 1, as: Other.Output.self))
-      }
+      assemble: Storage.tuple(Trigger.Output.self, Other.Output.self)
     ).start()
   }
 }

@@ -52,7 +52,7 @@ extension Publisher {
   public func zip<P: Publisher, T>(
     _ other: P, _ transform: @escaping (Output, P.Output) -> T
   ) -> Publishers.Map<Publishers.Zip<Self, P>, T> where Failure == P.Failure {
-    Publishers.Map(upstream: Publishers.Zip(self, other)) { transform($0.0, $0.1) }
+    Publishers.Map(upstream: Publishers.Zip(self, other), transform: CombiningSpread.pair(transform))
   }
 
   /// Groups the values of this publisher and two others in order into tuples.
@@ -92,7 +92,8 @@ extension Publisher {
   public func zip<P: Publisher, Q: Publisher, T>(
     _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
   ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
-    Publishers.Map(upstream: Publishers.Zip3(self, publisher1, publisher2)) { transform($0.0, $0.1, $0.2) }
+    Publishers.Map(
+      upstream: Publishers.Zip3(self, publisher1, publisher2), transform: CombiningSpread.triple(transform))
   }
 
   /// Groups the values of this publisher and three others in order into tuples.
@@ -136,9 +137,9 @@ extension Publisher {
     _ transform: @escaping (Output, P.Output, Q.Output, R.Output) -> T
   ) -> Publishers.Map<Publishers.Zip4<Self, P, Q, R>, T>
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
-    Publishers.Map(upstream: Publishers.Zip4(self, publisher1, publisher2, publisher3)) {
-      transform($0.0, $0.1, $0.2, $0.3)
-    }
+    Publishers.Map(
+      upstream: Publishers.Zip4(self, publisher1, publisher2, publisher3),
+      transform: CombiningSpread.quadruple(transform))
   }
 }
 
@@ -180,9 +181,7 @@ extension Publishers {
         downstream: subscriber, strategy: .zip, name: "Zip",
         buffers: [.of(A.Output.self), .of(B.Output.self)],
         attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1)],
-        assemble: { take, buffers in
-          (buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self))
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self)
       ).start()
     }
   }
@@ -229,12 +228,7 @@ extension Publishers {
         downstream: subscriber, strategy: .zip, name: "Zip",
         buffers: [.of(A.Output.self), .of(B.Output.self), .of(C.Output.self)],
         attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2)],
-        assemble: { take, buffers in
-          (
-            buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self),
-            buffers.value(take, at: 2, as: C.Output.self)
-          )
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self)
       ).start()
     }
   }
@@ -288,12 +282,7 @@ extension Publishers {
           Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
           Storage.attacher(d, at: 3),
         ],
-        assemble: { take, buffers in
-          (
-            buffers.value(take, at: 0, as: A.Output.self), buffers.value(take, at: 1, as: B.Output.self),
-            buffers.value(take, at: 2, as: C.Output.self), buffers.value(take, at: 3, as: D.Output.self)
-          )
-        }
+        assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self, D.Output.self)
       ).start()
     }
   }

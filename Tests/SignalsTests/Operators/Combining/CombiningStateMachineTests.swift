@@ -5,7 +5,7 @@ import Testing
 @testable import Signals
 
 struct CombiningStateMachineTests {
-  private typealias Machine = CombiningStateMachine<Int, TestError>
+  private typealias Machine = CombiningStateMachine
 
   /// A machine whose subscriber has its subscription and whose inputs are all subscribed.
   private func running(_ strategy: CombiningStrategy, count: Int) -> (Machine, [TestSubscription]) {
@@ -23,8 +23,10 @@ struct CombiningStateMachineTests {
     #expect(machine.receivedValue(at: 0) == .store)
     #expect(machine.nextTake() == .slot(0))
     // The output waits: the subscriber does not have its subscription yet.
-    #expect(machine.madeOutput(7) == .none)
-    #expect(machine.nextDelivery() == .deliver(7))
+    #expect(machine.madeOutput() == .none)
+    #expect(machine.backlogCount == 1)
+    #expect(machine.nextDelivery() == .deliver)
+    #expect(machine.backlogCount == 0)
     #expect(machine.nextDelivery() == .none)
   }
 
@@ -96,28 +98,53 @@ struct CombiningStateMachineTests {
   @Test func theFirstFailureCancelsTheOtherInputsAndWaitsBehindMadeOutputs() {
     var (machine, subscriptions) = running(.merge, count: 3)
     _ = machine.addDemand(.unlimited)
-    _ = machine.receivedValue(at: 0)
-    #expect(machine.nextTake() == .slot(0))
-    #expect(machine.madeOutput(1) == .deliver(1))
-    let outcome = machine.receivedCompletion(.failure(TestError(id: 1)), at: 2)
+    #expect(machine.receivedValue(at: 0) == .deliver(returning: .none), "merged at once")
+    let outcome = machine.receivedCompletion(.failed, at: 2)
     #expect(outcome.ended)
     #expect(outcome.cancel.count == 2)
     #expect((outcome.released as? TestSubscription) === subscriptions[2])
     #expect(machine.claimToken() == .none, "the delivering thread delivers the failure")
-    #expect(machine.nextDelivery() == .complete(.failure(TestError(id: 1))))
+    #expect(machine.nextDelivery() == .complete(.failed))
     #expect(machine.receivedValue(at: 0) == .drop)
   }
 
   @Test func outputsMadeWhileDeliveringQueueForTheTokenHolder() {
     var (machine, _) = running(.merge, count: 2)
     _ = machine.addDemand(.unlimited)
+    #expect(machine.receivedValue(at: 0) == .deliver(returning: .none))
+    #expect(machine.receivedValue(at: 1) == .store, "the token is taken")
+    #expect(machine.nextTake() == .slot(1))
+    #expect(machine.madeOutput() == .none)
+    #expect(machine.backlogCount == 1)
+    #expect(machine.nextDelivery() == .deliver)
+    #expect(machine.nextDelivery() == .none)
+  }
+
+  @Test func combineLatestDeliversAnOutputAtOnceWhenTheTokenIsFree() {
+    var (machine, _) = running(.combineLatest, count: 2)
+    _ = machine.addDemand(.unlimited)
     _ = machine.receivedValue(at: 0)
-    _ = machine.nextTake()
-    #expect(machine.madeOutput(1) == .deliver(1))
-    _ = machine.receivedValue(at: 1)
-    _ = machine.nextTake()
-    #expect(machine.madeOutput(2) == .none)
-    #expect(machine.nextDelivery() == .deliver(2))
+    #expect(machine.receivedValue(at: 1) == .store)
+    #expect(machine.nextTake() == .latest)
+    #expect(machine.madeOutput() == .deliver)
+    #expect(machine.backlogCount == 0, "the output is handed over outside the backlog")
+    #expect(machine.receivedValue(at: 0) == .store)
+    #expect(machine.nextTake() == .latest)
+    #expect(machine.madeOutput() == .none, "the holder delivers it")
+    #expect(machine.nextDelivery() == .deliver)
+    #expect(machine.nextDelivery() == .none)
+  }
+
+  @Test func mergeDeliversAValueAsItIsAndAsksForOneMoreUnderLimitedDemand() {
+    var (machine, _) = running(.merge, count: 2)
+    _ = machine.addDemand(.max(2))
+    #expect(machine.receivedValue(at: 1) == .deliver(returning: .max(1)))
+    #expect(machine.receivedValue(at: 0) == .store, "the token is taken")
+    #expect(machine.nextTake() == .slot(0))
+    #expect(machine.madeOutput() == .none)
+    #expect(machine.storedValue(at: 0).upstreamDemand == .max(1))
+    #expect(machine.nextTake() == nil, "out of demand")
+    #expect(machine.nextDelivery() == .deliver)
     #expect(machine.nextDelivery() == .none)
   }
 
@@ -125,14 +152,13 @@ struct CombiningStateMachineTests {
     var (machine, _) = running(.merge, count: 2)
     _ = machine.addDemand(.unlimited)
     _ = machine.receivedValue(at: 0)
-    _ = machine.nextTake()
-    _ = machine.madeOutput(1)
     _ = machine.receivedValue(at: 1)
     _ = machine.nextTake()
-    _ = machine.madeOutput(2)
-    let (cancel, dropped) = machine.cancelled()
+    _ = machine.madeOutput()
+    let (cancel, dropsBacklog) = machine.cancelled()
     #expect(cancel.count == 2)
-    #expect(Array(dropped) == [2])
+    #expect(dropsBacklog)
+    #expect(machine.backlogCount == 0)
     #expect(machine.nextDelivery() == .none, "the holder stops after a cancel")
     #expect(machine.cancelled().cancel.isEmpty)
   }
