@@ -34,6 +34,9 @@ class CompletingInner<Input, Failure: Error, Downstream: Subscriber>: Forwarding
     preconditionFailure("\(Self.self) must override finalValue()")
   }
 
+  /// The final value is sent or held by the link's demand, so every value must be counted there.
+  override var accountsEveryValue: Bool { true }
+
   override func receive(completion: Subscribers.Completion<Failure>) {
     switch ending(completion) {
     case .complete(let completion):

@@ -41,12 +41,16 @@ struct UpstreamLink {
   private let state = LockedState.make(State())
 
   /// Takes the first subscription and returns the demand downstream already asked for; `nil` for
-  /// any later subscription, which the caller cancels.
-  func accept(_ subscription: any Subscription) -> Subscribers.Demand? {
+  /// any later subscription, which the caller cancels. `whenAccepted` runs under the lock, only for
+  /// the first subscription (library code only: it must not call out).
+  func accept(
+    _ subscription: any Subscription, whenAccepted: () -> Void = {}
+  ) -> Subscribers.Demand? {
     state.withLock { state in
       guard state.phase == .awaitingSubscription else { return nil }
       state.phase = .subscribed
       state.upstream = subscription
+      whenAccepted()
       return state.demand
     }
   }
@@ -196,14 +200,24 @@ struct UpstreamLink {
 /// path and needs no lock; everything `request(_:)` and `cancel()` touch lives in the link. Such
 /// fields are `@exclusivity(unchecked)`: the serial path is their only accessor, so a dynamic
 /// exclusivity check could never fire and would only cost time on every value.
-class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: ContractKeepingInner, Subscriber,
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   /// The subscriber this inner delivers to.
   final let downstream: Downstream
 
   /// The link to upstream.
   final let link = UpstreamLink()
+
+  /// Whether the upstream is itself an operator inner that keeps the contract towards this one
+  /// (see ``ContractKeepingInner``), so its values skip this inner's own `admit`: one lock round
+  /// trip per stage of a chain instead of one per stage per value.
+  ///
+  /// Written once, under the link's lock, when the subscription is accepted. The value path reads
+  /// it without a lock, after the round trips that demand makes before any value can arrive
+  /// (this link's lock on `request`, then the upstream's lock, which its value path takes too), so
+  /// the read is ordered after the write.
+  @exclusivity(unchecked) private final var upstreamKeepsContract = false
 
   init(downstream: Downstream) {
     self.downstream = downstream
@@ -220,6 +234,18 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber
     preconditionFailure("\(Self.self) must override step(_:_:)")
   }
 
+  /// Whether this inner consults the link's demand itself beyond the per-value path (a final value
+  /// held for demand), and so must account every value in its own link even behind an upstream
+  /// that keeps the contract.
+  var accountsEveryValue: Bool { false }
+
+  /// ``UpstreamLink/accept(_:whenAccepted:)`` that also notes whether the upstream keeps the
+  /// contract; every `receive(subscription:)` accepts through it.
+  final func acceptUpstream(_ subscription: any Subscription) -> Subscribers.Demand? {
+    let keepsContract = !accountsEveryValue && subscription is ContractKeepingInner
+    return link.accept(subscription) { upstreamKeepsContract = keepsContract }
+  }
+
   /// Turns an upstream failure into a downstream one. The default passes it through unchanged
   /// (also into `any Error`); operators that change the failure otherwise override it.
   func mapFailure(_ failure: Failure) -> Downstream.Failure {
@@ -227,7 +253,7 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber
   }
 
   func receive(subscription: any Subscription) {
-    guard link.accept(subscription) != nil else {
+    guard acceptUpstream(subscription) != nil else {
       subscription.cancel()
       return
     }
@@ -235,6 +261,9 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
+    // The upstream already dropped anything sent after the end or beyond the demand passed on to
+    // it, and it accounts the demand returned from here: nothing left to check or count.
+    if upstreamKeepsContract { return step(input, .unlimited) }
     guard let admission = link.admit() else { return .none }
     return step(input, admission)
   }
@@ -317,3 +346,11 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber
 
   var playgroundDescription: Any { description }
 }
+
+/// The non-generic root of ``ForwardingInner``, so that an inner can recognise, with one class
+/// check when it subscribes, an upstream subscription that is another operator inner.
+///
+/// Such an upstream keeps the contract towards its subscriber: it delivers nothing before the
+/// subscription, after a completion or cancel, or beyond the demand it was given (its own `admit`
+/// checks each value), and it adds the demand its subscriber returns to its own account.
+class ContractKeepingInner {}

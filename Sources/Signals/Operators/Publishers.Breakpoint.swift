@@ -142,7 +142,7 @@ extension Publishers.Breakpoint {
     override var description: String { "Breakpoint" }
 
     override func receive(subscription: any Subscription) {
-      guard link.accept(subscription) != nil else {
+      guard acceptUpstream(subscription) != nil else {
         subscription.cancel()
         return
       }

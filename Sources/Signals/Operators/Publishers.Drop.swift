@@ -88,7 +88,7 @@ extension Publishers.Drop {
     override var description: String { "Drop" }
 
     override func receive(subscription: any Subscription) {
-      guard let pending = link.accept(subscription) else {
+      guard let pending = acceptUpstream(subscription) else {
         subscription.cancel()
         return
       }

@@ -137,7 +137,7 @@ extension Publishers.HandleEvents {
     override var description: String { "HandleEvents" }
 
     override func receive(subscription: any Subscription) {
-      guard link.accept(subscription) != nil else {
+      guard acceptUpstream(subscription) != nil else {
         subscription.cancel()
         return
       }

@@ -67,7 +67,7 @@ extension Publishers.IgnoreOutput {
     override var description: String { "IgnoreOutput" }
 
     override func receive(subscription: any Subscription) {
-      guard link.accept(subscription) != nil else {
+      guard acceptUpstream(subscription) != nil else {
         subscription.cancel()
         return
       }

@@ -102,7 +102,7 @@ extension Publishers.Print {
 
     override func receive(subscription: any Subscription) {
       log("receive subscription: (\(subscription))")
-      guard link.accept(subscription) != nil else {
+      guard acceptUpstream(subscription) != nil else {
         subscription.cancel()
         return
       }
