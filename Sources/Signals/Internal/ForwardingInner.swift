@@ -200,15 +200,9 @@ struct UpstreamLink {
 /// path and needs no lock; everything `request(_:)` and `cancel()` touch lives in the link. Such
 /// fields are `@exclusivity(unchecked)`: the serial path is their only accessor, so a dynamic
 /// exclusivity check could never fire and would only cost time on every value.
-class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: ContractKeepingInner, Subscriber,
-  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInner<Input, Failure, Downstream>,
+  ContractKeepingInner, Subscriber, Subscription
 {
-  /// The subscriber this inner delivers to.
-  final let downstream: Downstream
-
-  /// The link to upstream.
-  final let link = UpstreamLink()
-
   /// Whether the upstream is itself an operator inner that keeps the contract towards this one
   /// (see ``ContractKeepingInner``), so its values skip this inner's own `admit`: one lock round
   /// trip per stage of a chain instead of one per stage per value.
@@ -218,13 +212,6 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: ContractKe
   /// (this link's lock on `request`, then the upstream's lock, which its value path takes too), so
   /// the read is ordered after the write.
   @exclusivity(unchecked) private final var upstreamKeepsContract = false
-
-  init(downstream: Downstream) {
-    self.downstream = downstream
-  }
-
-  /// The operator's name, as Combine's `description` of its subscription shows it.
-  var description: String { "ForwardingInner" }
 
   /// Decides what to do with one upstream value the link let through and returns the demand for
   /// upstream, by returning one of the helpers below; called outside the lock.
@@ -242,14 +229,8 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: ContractKe
   /// ``UpstreamLink/accept(_:whenAccepted:)`` that also notes whether the upstream keeps the
   /// contract; every `receive(subscription:)` accepts through it.
   final func acceptUpstream(_ subscription: any Subscription) -> Subscribers.Demand? {
-    let keepsContract = !accountsEveryValue && subscription is ContractKeepingInner
+    let keepsContract = !accountsEveryValue && subscription is any ContractKeepingInner
     return link.accept(subscription) { upstreamKeepsContract = keepsContract }
-  }
-
-  /// Turns an upstream failure into a downstream one. The default passes it through unchanged
-  /// (also into `any Error`); operators that change the failure otherwise override it.
-  func mapFailure(_ failure: Failure) -> Downstream.Failure {
-    failure as! Downstream.Failure
   }
 
   func receive(subscription: any Subscription) {
@@ -341,16 +322,12 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: ContractKe
     downstream.receive(completion: completion)
     return .none
   }
-
-  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-
-  var playgroundDescription: Any { description }
 }
 
-/// The non-generic root of ``ForwardingInner``, so that an inner can recognise, with one class
-/// check when it subscribes, an upstream subscription that is another operator inner.
+/// Marks ``ForwardingInner``, so that an inner can recognise, with one check when it subscribes,
+/// an upstream subscription that is another operator inner.
 ///
 /// Such an upstream keeps the contract towards its subscriber: it delivers nothing before the
 /// subscription, after a completion or cancel, or beyond the demand it was given (its own `admit`
 /// checks each value), and it adds the demand its subscriber returns to its own account.
-class ContractKeepingInner {}
+protocol ContractKeepingInner: AnyObject {}

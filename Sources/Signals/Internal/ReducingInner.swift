@@ -21,24 +21,13 @@
 /// outside the lock, so the operator's accumulator needs no lock. The stored answer is written
 /// there before the link's lock records it, and read (or released) once, by whichever thread the
 /// link then hands it to, so the lock orders every access to it.
-class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+///
+/// The link's demand only records whether downstream has asked for the answer.
+class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInner<Input, Failure, Downstream>,
+  Subscriber, Subscription
 {
-  /// The subscriber this inner delivers to.
-  final let downstream: Downstream
-
-  /// The link to upstream; its demand only records whether downstream has asked for the answer.
-  final let link = UpstreamLink()
-
   /// The answer (`nil`: none), from the moment it is known until it is delivered or dropped.
   private final var answer: Downstream.Input?
-
-  init(downstream: Downstream) {
-    self.downstream = downstream
-  }
-
-  /// The operator's name, as Combine's `description` of its subscription shows it.
-  var description: String { "ReducingInner" }
 
   /// Folds one upstream value into the operator's state; called outside the lock, while the
   /// link is open. Calls ``settle(_:)`` when the answer is known early, ``fail(throwing:)`` when
@@ -53,12 +42,6 @@ class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, 
   /// upstream's delivery path.
   func result() -> Downstream.Input? {
     preconditionFailure("\(Self.self) must override result()")
-  }
-
-  /// Turns an upstream failure into a downstream one. The default passes it through unchanged
-  /// (also into `any Error`).
-  func mapFailure(_ failure: Failure) -> Downstream.Failure {
-    failure as! Downstream.Failure
   }
 
   func receive(subscription: any Subscription) {
@@ -138,8 +121,4 @@ class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, 
     if let answer { _ = downstream.receive(answer) }
     downstream.receive(completion: .finished)
   }
-
-  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
-
-  var playgroundDescription: Any { description }
 }
