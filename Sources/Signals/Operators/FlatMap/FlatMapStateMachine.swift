@@ -22,13 +22,23 @@
 /// finishes (unless `maxPublishers` is unlimited). While downstream demand is limited, each inner
 /// is asked for one value at a time: once when it subscribes and once each time its value reached
 /// the subscriber. When downstream demand becomes unlimited, every inner is asked for unlimited.
+///
+/// **Single-value inners.** When the transform returns a `Just`, the storage does not subscribe to
+/// it: subscribed, a `Just` sends its value and finishes as soon as it is asked for one, which the
+/// machine always does at once. The machine counts such an inner in `singleValueInners` from the
+/// upstream value to its completion — the same span an ordinary inner spends in `inners` — and
+/// takes its value and completion at the points where a subscribed `Just` would have sent them
+/// (``receivedSingleValue(id:)``; the completion as the token is given back after the value's
+/// delivery, or right after the value was buffered), so every order a subscriber or the upstream
+/// can observe stays that of a subscribed `Just`.
 struct FlatMapStateMachine {
-  /// Where the upstream stands.
+  /// Where the upstream stands. No payload: matching an enum that carries an existential copies
+  /// it, and the value paths ask this on every value; the subscription is `upstreamSubscription`.
   private enum UpstreamPhase {
     /// Not subscribed yet.
     case awaitingSubscription
-    /// Subscribed; requests and cancellation go to this subscription.
-    case active(any Subscription)
+    /// Subscribed; requests and cancellation go to `upstreamSubscription`.
+    case active
     /// Finished, failed, or cancelled with the operator.
     case finished
   }
@@ -51,8 +61,12 @@ struct FlatMapStateMachine {
 
   let maxPublishers: Subscribers.Demand
   private var upstream = UpstreamPhase.awaitingSubscription
+  /// The upstream's subscription while `upstream` is `.active`.
+  private var upstreamSubscription: (any Subscription)?
   /// The inners that have not finished, by id; `nil` until the inner's subscription arrives.
   private var inners: [Int: (any Subscription)?] = [:]
+  /// Single-value inners (a `Just`) between the upstream value that made them and their completion.
+  private var singleValueInners = 0
   private var nextInnerID = 0
   /// The inner ids of the values not yet handed to the subscriber, in arrival order.
   private var buffer = ValueQueue<Int>()
@@ -76,23 +90,34 @@ struct FlatMapStateMachine {
   var bufferedCount: Int { buffer.count }
 
   /// How many inners have not finished.
-  var innerCount: Int { inners.count }
+  var innerCount: Int { inners.count + singleValueInners }
+
+  /// Whether every inner finished.
+  private var hasNoInners: Bool { inners.isEmpty && singleValueInners == 0 }
 
   // MARK: Upstream events
 
   /// The upstream subscription arrived: keep the first and ask for `maxPublishers`.
   mutating func receivedUpstreamSubscription(_ subscription: any Subscription) -> SubscriptionAction {
     guard !hasEnded, case .awaitingSubscription = upstream else { return .cancel }
-    upstream = .active(subscription)
+    upstream = .active
+    upstreamSubscription = subscription
     return .request(maxPublishers)
   }
 
   /// The upstream sent a value: returns the id of the inner to subscribe, or `nil` to ignore it.
-  mutating func receivedUpstreamValue() -> Int? {
+  ///
+  /// - Parameter singleValue: The inner is a single-value inner (a `Just`) that the storage does
+  ///   not subscribe to: it reports its value with ``receivedSingleValue(id:)`` instead.
+  mutating func receivedUpstreamValue(singleValue: Bool = false) -> Int? {
     guard !hasEnded, case .active = upstream else { return nil }
     let id = nextInnerID
     nextInnerID &+= 1
-    inners[id] = .some(nil)
+    if singleValue {
+      singleValueInners += 1
+    } else {
+      inners[id] = .some(nil)
+    }
     return id
   }
 
@@ -101,10 +126,11 @@ struct FlatMapStateMachine {
   mutating func receivedUpstreamCompletion(_ ending: Ending) -> CompletionOutcome {
     guard !hasEnded, case .active = upstream else { return CompletionOutcome() }
     upstream = .finished
+    upstreamSubscription = nil
     switch ending {
     case .finished:
       var outcome = CompletionOutcome()
-      if inners.isEmpty && buffer.isEmpty { end(with: .finished, into: &outcome) }
+      if hasNoInners && buffer.isEmpty { end(with: .finished, into: &outcome) }
       return outcome
     case .failed:
       return fail()
@@ -124,6 +150,25 @@ struct FlatMapStateMachine {
   /// An inner sent a value: deliver it now (taking the token) or let it wait.
   mutating func receivedInnerValue(id: Int) -> InnerValueAction {
     guard !hasEnded, inners[id] != nil else { return .drop }
+    return takeValue(id: id)
+  }
+
+  /// The single-value inner `id` (see ``receivedUpstreamValue(singleValue:)``) has its value: what a
+  /// subscribed `Just` sends as soon as the machine asks it for a value.
+  ///
+  /// - `.deliver`: this thread took the token; it delivers the value and drains with
+  ///   ``nextDelivery(adding:finishingSingleValueInner:)``, which also takes the inner's completion
+  ///   as it gives the token back.
+  /// - `.buffer`: the value waits; the storage then reports the inner's completion with
+  ///   ``singleValueInnerFinished()``.
+  /// - `.drop`: the operator ended.
+  mutating func receivedSingleValue(id: Int) -> InnerValueAction {
+    guard !hasEnded, singleValueInners > 0 else { return .drop }
+    return takeValue(id: id)
+  }
+
+  /// A value of inner `id` arrived: deliver it now (taking the token) or let it wait.
+  private mutating func takeValue(id: Int) -> InnerValueAction {
     if !isDelivering, demand > 0 {
       // The token is free, so nothing is buffered (the last holder drained what demand allowed).
       isDelivering = true
@@ -141,15 +186,8 @@ struct FlatMapStateMachine {
     guard !hasEnded, let slot = inners.removeValue(forKey: id) else { return CompletionOutcome() }
     switch ending {
     case .finished:
-      var outcome = CompletionOutcome()
+      var outcome = innerFinished()
       outcome.released = slot
-      if case .active(let subscription) = upstream, maxPublishers != .unlimited {
-        outcome.requestUpstream = subscription
-      }
-      if case .finished = upstream, inners.isEmpty, buffer.isEmpty {
-        outcome.requestUpstream = nil
-        end(with: .finished, into: &outcome)
-      }
       return outcome
     case .failed:
       var outcome = fail()
@@ -190,12 +228,19 @@ struct FlatMapStateMachine {
 
   /// The token holder asks what to do next, adding the demand the subscriber returned for the
   /// last value. Gives the token back when it returns `.none`.
-  mutating func nextDelivery(adding returned: Subscribers.Demand) -> NextDelivery {
+  ///
+  /// - Parameter finishing: The holder delivered the value of a single-value inner (see
+  ///   ``receivedSingleValue(id:)``): once nothing more can be delivered, the inner's completion
+  ///   is taken here, where a subscribed `Just` would send it — right after the token is given
+  ///   back. The holder passes `true` until this returns `.none` or `.complete`.
+  mutating func nextDelivery(adding returned: Subscribers.Demand, finishingSingleValueInner finishing: Bool = false)
+    -> NextDelivery
+  {
     var unlimitedInners: [any Subscription] = []
     if returned > 0, !hasEnded { unlimitedInners = addDemand(returned) }
     if case .terminal = lifecycle {
       isDelivering = false
-      return .none(unlimitedInners: unlimitedInners)
+      return unlimitedInners.isEmpty ? .none : .giveBack(unlimitedInners: unlimitedInners, requestUpstream: nil)
     }
     if case .running = lifecycle, demand > 0, let id = buffer.popFirst() {
       var refill: (any Subscription)?
@@ -205,7 +250,15 @@ struct FlatMapStateMachine {
       }
       return .deliver(refill: refill, unlimitedInners: unlimitedInners)
     }
-    if case .running = lifecycle, case .finished = upstream, inners.isEmpty, buffer.isEmpty {
+    var requestUpstream: (any Subscription)?
+    if finishing, !hasEnded, singleValueInners > 0 {
+      // What `singleValueInnerFinished()` does, without an outcome to make and destroy: this thread
+      // holds the token, so an ending (the upstream finished and nothing is left) is decided and
+      // handed out just below.
+      singleValueInners -= 1
+      if maxPublishers != .unlimited, case .active = upstream { requestUpstream = upstreamSubscription }
+    }
+    if case .running = lifecycle, case .finished = upstream, hasNoInners, buffer.isEmpty {
       var outcome = CompletionOutcome()
       end(with: .finished, into: &outcome)
     }
@@ -215,10 +268,32 @@ struct FlatMapStateMachine {
       return .complete(completion)
     }
     isDelivering = false
-    return .none(unlimitedInners: unlimitedInners)
+    if unlimitedInners.isEmpty, case .none = requestUpstream { return .none }
+    return .giveBack(unlimitedInners: unlimitedInners, requestUpstream: requestUpstream)
   }
 
   // MARK: Helpers
+
+  /// An inner finished (its entry is already gone): make room for the next upstream value, or end
+  /// when the upstream finished and nothing is left.
+  private mutating func innerFinished() -> CompletionOutcome {
+    var outcome = CompletionOutcome()
+    if maxPublishers != .unlimited, case .active = upstream {
+      outcome.requestUpstream = upstreamSubscription
+    }
+    if case .finished = upstream, hasNoInners, buffer.isEmpty {
+      outcome.requestUpstream = nil
+      end(with: .finished, into: &outcome)
+    }
+    return outcome
+  }
+
+  /// A single-value inner finished, after its value.
+  mutating func singleValueInnerFinished() -> CompletionOutcome {
+    guard !hasEnded, singleValueInners > 0 else { return CompletionOutcome() }
+    singleValueInners -= 1
+    return innerFinished()
+  }
 
   /// Adds demand; returns every subscribed inner when the demand just became unlimited.
   private mutating func addDemand(_ additional: Subscribers.Demand) -> [any Subscription] {
@@ -248,10 +323,12 @@ struct FlatMapStateMachine {
 
   private mutating func takeSubscriptions() -> [any Subscription] {
     var taken: [any Subscription] = []
-    if case .active(let subscription) = upstream { taken.append(subscription) }
+    if case .active = upstream, let upstreamSubscription { taken.append(upstreamSubscription) }
     upstream = .finished
+    upstreamSubscription = nil
     for case .some(let subscription) in inners.values { taken.append(subscription) }
     inners = [:]
+    singleValueInners = 0
     return taken
   }
 
@@ -313,8 +390,11 @@ extension FlatMapStateMachine {
 
   /// What the token holder does next.
   enum NextDelivery {
-    /// Nothing to deliver: the token is given back (after asking these inners for unlimited).
-    case none(unlimitedInners: [any Subscription])
+    /// Nothing to deliver: the token is given back.
+    case none
+    /// Nothing to deliver: the token is given back; then ask these inners for unlimited, and
+    /// `requestUpstream`, if any, for one more value (a single-value inner finished).
+    case giveBack(unlimitedInners: [any Subscription], requestUpstream: (any Subscription)?)
     /// Deliver the oldest waiting value; then ask `refill` (its inner) for one more.
     case deliver(refill: (any Subscription)?, unlimitedInners: [any Subscription])
     /// Deliver the completion; the operator has ended.

@@ -8,6 +8,12 @@
 /// machine gave it. The thread holding the machine's delivery token is the only one calling the
 /// subscriber, so values racing in from several inners on several threads reach it one at a time.
 ///
+/// When the transform returns a `Just` (or a `Just` behind `setFailureType(to:)`), nothing is
+/// subscribed: the storage reads the `Just`'s value and reports it, and then its completion, in the
+/// steps where a subscribed `Just` would have sent them (see ``FlatMapStateMachine``'s single-value
+/// inners). Every order a subscriber or the upstream can see stays the same; what goes is the side
+/// subscriber, the `Just`'s subscription object and three of the six lock round trips per value.
+///
 /// The machine is not generic (see ``FlatMapStateMachine``); the values waiting for demand and the
 /// failure that ends the operator are kept here, in `waiting` and `failure`, and touched only while
 /// holding the machine's lock. The per-value paths — a value from the upstream, an inner's
@@ -24,6 +30,10 @@ where
 
   private let downstream: Downstream
   private let transform: (Upstream.Output) -> NewPublisher
+  /// Whether `NewPublisher` is `Just<Output>` or `Publishers.SetFailureType<Just<Output>, Failure>`:
+  /// a struct whose only stored property is the value, so its memory is an `Output` (tested in
+  /// `FlatMapTests`). Decided once: comparing the types on every value would look up their metadata.
+  private let innerIsJust: Bool
   private let state: LockedState<Machine>
   /// The values the machine buffered, in the order of its ids; touched only under `state`'s lock.
   private var waiting = ValueQueue<NewPublisher.Output>()
@@ -36,6 +46,9 @@ where
   ) {
     self.downstream = downstream
     self.transform = transform
+    innerIsJust =
+      NewPublisher.self == Just<NewPublisher.Output>.self
+      || NewPublisher.self == Publishers.SetFailureType<Just<NewPublisher.Output>, Failure>.self
     state = .make(Machine(maxPublishers: maxPublishers))
   }
 
@@ -57,9 +70,34 @@ where
   }
 
   func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-    guard let id = state.withLock({ $0.receivedUpstreamValue() }) else { return .none }
-    transform(input).subscribe(FlatMapSide(storage: self, id: id))
+    let isJust = innerIsJust
+    guard let id = state.withLock({ $0.receivedUpstreamValue(singleValue: isJust) }) else { return .none }
+    if isJust {
+      receiveSingleValue(of: transform(input), id: id)
+    } else {
+      transform(input).subscribe(FlatMapSide(storage: self, id: id))
+    }
     return .none
+  }
+
+  /// Takes the value of `just`, a `Just` (see `innerIsJust`), as a subscribed `Just` would send
+  /// it and then finish.
+  private func receiveSingleValue(of just: NewPublisher, id: Int) {
+    let value = withUnsafePointer(to: just) { UnsafeRawPointer($0).load(as: NewPublisher.Output.self) }
+    let action = state.withLock { machine in
+      let action = machine.receivedSingleValue(id: id)
+      if case .buffer = action { waiting.append(value) }
+      return action
+    }
+    switch action {
+    case .deliver:
+      deliver(from: downstream.receive(value), finishingSingleValueInner: true)
+    case .buffer:
+      // The `Just` finishes once its value is buffered, in a step of its own, as when subscribed.
+      perform(state.withLock { $0.singleValueInnerFinished() })
+    case .drop:
+      return
+    }
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
@@ -147,25 +185,41 @@ where
 
   /// Delivers while this thread holds the token: adds the demand the subscriber returned, then
   /// delivers what waits until nothing can be delivered.
-  private func deliver(from returned: Subscribers.Demand) {
+  ///
+  /// - Parameter finishing: The value just delivered was a single-value inner's, whose completion
+  ///   the machine takes as the token is given back.
+  private func deliver(from returned: Subscribers.Demand, finishingSingleValueInner finishing: Bool = false) {
     var returned = returned
     while true {
-      switch state.withLock({ $0.nextDelivery(adding: returned) }) {
-      case .none(let unlimitedInners):
+      switch state.withLock({ $0.nextDelivery(adding: returned, finishingSingleValueInner: finishing) }) {
+      case .none:
+        return
+      case .giveBack(let unlimitedInners, let requestUpstream):
         for inner in unlimitedInners { inner.request(.unlimited) }
+        requestUpstream?.request(.max(1))
         return
       case .deliver(let refill, let unlimitedInners):
         returned = deliverWaitingValue()
         refill?.request(.max(1))
         for inner in unlimitedInners { inner.request(.unlimited) }
-      case .complete(.finished):
-        downstream.receive(completion: .finished)
-        return
-      case .complete(.failed):
-        guard let failure else { preconditionFailure("FlatMap ended with a failure it did not keep") }
-        downstream.receive(completion: .failure(failure))
+      case .complete(let ending):
+        deliverCompletion(ending)
         return
       }
+    }
+  }
+
+  /// Hands the completion to the subscriber. Out of line, so that the delivery loop, run for every
+  /// value, does not look up the metadata of `Subscribers.Completion<Failure>` and `Failure?` as it
+  /// starts.
+  @inline(never)
+  private func deliverCompletion(_ ending: Machine.Ending) {
+    switch ending {
+    case .finished:
+      downstream.receive(completion: .finished)
+    case .failed:
+      guard let failure else { preconditionFailure("FlatMap ended with a failure it did not keep") }
+      downstream.receive(completion: .failure(failure))
     }
   }
 
