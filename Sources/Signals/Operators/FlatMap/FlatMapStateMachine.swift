@@ -250,13 +250,16 @@ struct FlatMapStateMachine {
       }
       return .deliver(refill: refill, unlimitedInners: unlimitedInners)
     }
-    var requestUpstream: (any Subscription)?
     if finishing, !hasEnded, singleValueInners > 0 {
-      // What `singleValueInnerFinished()` does, without an outcome to make and destroy: this thread
-      // holds the token, so an ending (the upstream finished and nothing is left) is decided and
-      // handed out just below.
+      // What `singleValueInnerFinished()` does, without an outcome to make and destroy. With the
+      // upstream active nothing can end here, so the token goes back at once; otherwise an ending
+      // (the upstream finished and nothing is left) is decided and handed out just below, by this
+      // thread, which still holds the token.
       singleValueInners -= 1
-      if maxPublishers != .unlimited, case .active = upstream { requestUpstream = upstreamSubscription }
+      if maxPublishers != .unlimited, case .active = upstream {
+        isDelivering = false
+        return .giveBack(unlimitedInners: unlimitedInners, requestUpstream: upstreamSubscription)
+      }
     }
     if case .running = lifecycle, case .finished = upstream, hasNoInners, buffer.isEmpty {
       var outcome = CompletionOutcome()
@@ -268,8 +271,7 @@ struct FlatMapStateMachine {
       return .complete(completion)
     }
     isDelivering = false
-    if unlimitedInners.isEmpty, case .none = requestUpstream { return .none }
-    return .giveBack(unlimitedInners: unlimitedInners, requestUpstream: requestUpstream)
+    return unlimitedInners.isEmpty ? .none : .giveBack(unlimitedInners: unlimitedInners, requestUpstream: nil)
   }
 
   // MARK: Helpers

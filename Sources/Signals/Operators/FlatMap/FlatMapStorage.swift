@@ -83,7 +83,7 @@ where
   /// Takes the value of `just`, a `Just` (see `innerIsJust`), as a subscribed `Just` would send
   /// it and then finish.
   private func receiveSingleValue(of just: NewPublisher, id: Int) {
-    let value = withUnsafePointer(to: just) { UnsafeRawPointer($0).load(as: NewPublisher.Output.self) }
+    let value = unsafeBitCast(just, to: NewPublisher.Output.self)
     let action = state.withLock { machine in
       let action = machine.receivedSingleValue(id: id)
       if case .buffer = action { waiting.append(value) }

@@ -129,6 +129,53 @@ struct FlatMapStorageTests {
     #expect(MemoryLayout<Just<(Int8, Int64)>>.size == MemoryLayout<(Int8, Int64)>.size)
   }
 
+  @Test func justValuesOfReferenceTypesAreNeitherLeakedNorOverReleased() {
+    final class Box: Sendable {
+      let text: String
+      init(_ text: String) { self.text = text }
+    }
+    /// Weak references to every value made, and the texts of those delivered.
+    final class Seen: @unchecked Sendable {
+      // Safety: touched only on the test's thread, which sends every value.
+      var boxes: [() -> Box?] = []
+      var texts: [String] = []
+    }
+    let seen = Seen()
+    let subject = PassthroughSubject<Int, Never>()
+    var cancellable: AnyCancellable?
+    for erased in [false, true] {
+      let demand = Subscribers.Demand.max(1)
+      let sink = AnySubscriber<Box, Never>(
+        receiveSubscription: { subscription in
+          cancellable = AnyCancellable(subscription)
+          subscription.request(demand)
+        },
+        receiveValue: { box in
+          seen.texts.append(box.text)
+          return box.text.hasSuffix("1") ? .max(1) : .none
+        },
+        receiveCompletion: { _ in })
+      let make = { (value: Int) -> Box in
+        let box = Box("value \(value)")
+        seen.boxes.append { [weak box] in box }
+        return box
+      }
+      if erased {
+        subject.flatMap { Just(make($0)).eraseToAnyPublisher() }.subscribe(sink)
+      } else {
+        subject.flatMap { Just(make($0)) }.subscribe(sink)
+      }
+      subject.send(1)
+      subject.send(2)
+      subject.send(3)  // waits for demand until the cancel drops it
+      cancellable?.cancel()
+      cancellable = nil
+    }
+    #expect(seen.texts == ["value 1", "value 2", "value 1", "value 2"])
+    #expect(seen.boxes.count == 6)
+    #expect(seen.boxes.allSatisfy { $0() == nil }, "every value, delivered or dropped, is released")
+  }
+
   @Test func justInnersWithUnlimitedDemandFlattenInOrder() {
     let history = expectSameHistory(initialDemand: .unlimited) { upstream, _ in
       upstream.send(1)
