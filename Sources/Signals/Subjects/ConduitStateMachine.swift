@@ -68,10 +68,12 @@ struct ConduitStateMachine<Output, Failure: Error> {
   private var backlogHead = 0
   /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
   private var backlog = ContiguousArray<Output>()
-  /// A completion that arrived while another thread held the token: at most one element. An array
-  /// rather than an optional, so that, with `backlog`, the machine's layout does not depend on
-  /// `Output` or `Failure` and making one needs no run-time metadata.
-  private var pendingCompletion = ContiguousArray<Subscribers.Completion<Failure>>()
+  /// The error of a failure that arrived while another thread held the token (`token.completionPending`;
+  /// empty for `.finished`): at most one element. An array of `Failure` rather than an optional
+  /// completion, so that, with `backlog`, the machine's layout does not depend on `Output` or
+  /// `Failure`, and making one looks up no run-time metadata (`Subscribers.Completion<Failure>`
+  /// would be, on every subscription).
+  private var pendingFailure = ContiguousArray<Failure>()
 
   /// Values the subscriber may still receive.
   var demand: Subscribers.Demand { token.demand }
@@ -146,8 +148,9 @@ struct ConduitStateMachine<Output, Failure: Error> {
       token.demand -= 1
       return .deliver(currentValue)
     }
-    if token.completionPending, let completion = pendingCompletion.first {
-      pendingCompletion = []
+    if token.completionPending {
+      let completion: Subscribers.Completion<Failure> = pendingFailure.first.map { .failure($0) } ?? .finished
+      pendingFailure = []
       token.completionPending = false
       token.isTerminated = true
       return .complete(completion)
@@ -194,7 +197,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       dropBacklog()
       return .deliverNested(completion)
     default:
-      pendingCompletion = [completion]
+      if case .failure(let error) = completion { pendingFailure = [error] }
       token.completionPending = true
       return .none
     }
@@ -209,7 +212,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
 
   /// Releases a completion that ``ConduitToken/cancel(on:)`` superseded.
   private mutating func dropPendingCompletion() {
-    if !pendingCompletion.isEmpty, !token.completionPending { pendingCompletion = ContiguousArray() }
+    if !pendingFailure.isEmpty, !token.completionPending { pendingFailure = ContiguousArray() }
   }
 
   private mutating func dropBacklog() {

@@ -82,5 +82,55 @@ public final class PassthroughSubject<Output, Failure: Error>: Subject {
   }
 }
 
+extension PassthroughSubject {
+  /// Attaches a sink that asks for unlimited values and calls `receiveValue` with each one and
+  /// `receiveCompletion` at the end: ``Publisher/sink(receiveCompletion:receiveValue:)``, declared on
+  /// the subject itself so that a call on a subject attaches the closures directly, without asking
+  /// at run time what kind of publisher it is.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let cancellable = subject.sink(receiveCompletion: { print("end:", $0) }, receiveValue: { print($0) })
+  /// subject.send(1)
+  /// subject.send(2)
+  /// subject.send(completion: .finished)
+  /// // Prints: 1
+  /// //         2
+  /// //         end: finished
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - receiveCompletion: Called once with the completion.
+  ///   - receiveValue: Called with each value.
+  /// - Returns: A cancellable that ends the subscription when cancelled or released.
+  public func sink(
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    storage.attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: self)
+  }
+}
+
+extension PassthroughSubject where Failure == Never {
+  /// Attaches a sink that asks for unlimited values and calls `receiveValue` with each one:
+  /// ``Publisher/sink(receiveValue:)``, declared on the subject itself so that a call on a subject
+  /// attaches the closure directly.
+  ///
+  /// ```swift
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let cancellable = subject.sink { print($0) }
+  /// subject.send(1)
+  /// subject.send(2)
+  /// // Prints: 1
+  /// //         2
+  /// ```
+  ///
+  /// - Parameter receiveValue: Called with each value.
+  /// - Returns: A cancellable that ends the subscription when cancelled or released.
+  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    storage.attachSink(receiveCompletion: { _ in }, receiveValue: receiveValue, owner: self)
+  }
+}
+
 // Safety: all mutable state is inside `storage`, whose state lives in one `LockedState`.
 extension PassthroughSubject: @unchecked Sendable {}

@@ -44,11 +44,19 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
   /// `Output` and `Failure` are.
   @exclusivity(unchecked) final var machine: ConduitStateMachine<Output, Failure>
 
-  init(storage: SubjectStorage<Output, Failure>, owner: AnyObject) {
+  /// A conduit about to be attached: either with the calling thread holding its token while it hands
+  /// the subscriber its subscription (``SubjectStorage/attach(_:)``), or, with `unlimitedDemand`,
+  /// already asking for unlimited values and holding no token (a `sink` on a subject that does not
+  /// replay). The machine is made here, once: a second one assigned later would cost a run-time
+  /// metadata lookup per subscription.
+  init(storage: SubjectStorage<Output, Failure>, owner: AnyObject, unlimitedDemand: Bool) {
     self.storage = storage
     self.owner = owner
     ownerType = type(of: owner)
-    machine = ConduitStateMachine(subscribingOn: ThreadIdentity(rawValue: 0), owesCurrentValue: false)
+    machine =
+      unlimitedDemand
+      ? ConduitStateMachine(unlimitedDemand: ())
+      : ConduitStateMachine(subscribingOn: .current, owesCurrentValue: storage.replaysCurrentValue)
   }
 
   static func make<S: Subscriber>(_ subscriber: S, storage: SubjectStorage<Output, Failure>, owner: AnyObject)
@@ -177,7 +185,7 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Do
 
   init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
     self.downstream = downstream
-    super.init(storage: storage, owner: owner)
+    super.init(storage: storage, owner: owner, unlimitedDemand: false)
   }
 
   override func deliverSubscription() {
@@ -217,7 +225,7 @@ final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
   ) {
     self.receiveValue = receiveValue
     self.receiveCompletion = receiveCompletion
-    super.init(storage: storage, owner: owner)
+    super.init(storage: storage, owner: owner, unlimitedDemand: !storage.replaysCurrentValue)
   }
 
   override func deliverSubscription() {

@@ -102,9 +102,8 @@ final class SubjectStorage<Output, Failure: Error> {
       receiveValue: receiveValue, receiveCompletion: receiveCompletion, storage: self, owner: owner)
     if !replaysCurrentValue {
       // Nothing to replay: attaching, asking for unlimited values and giving the token back come
-      // down to adding the conduit with unlimited demand, in one lock round trip. (A send racing
-      // this subscription may now reach it; either order is one Combine allows.)
-      conduit.machine = ConduitStateMachine(unlimitedDemand: ())
+      // down to adding the conduit with unlimited demand (which it was made with), in one lock round
+      // trip. (A send racing this subscription may now reach it; either order is one Combine allows.)
       var upstreams: ContiguousArray<any Subscription> = []
       let completed = state.withLock { state -> Bool in
         if state.isCompleted { return true }
@@ -115,8 +114,16 @@ final class SubjectStorage<Output, Failure: Error> {
       }
       for upstream in upstreams { upstream.request(.unlimited) }
       if completed { deliverCompletion(to: conduit) }
-      return AnyCancellable(idempotent: conduit)
+    } else {
+      attachReplaying(conduit)
     }
+    return AnyCancellable(idempotent: conduit)
+  }
+
+  /// Attaches a sink's conduit to a subject that replays its current value. (Out of line: the
+  /// metadata of the completion `attach(_:)` may return is then looked up only on this path.)
+  @inline(never)
+  private func attachReplaying(_ conduit: SinkConduit<Output, Failure>) {
     if let completion = attach(conduit) {
       conduit.deliver(completion: completion)
       conduit.releaseSubscriber()
@@ -124,7 +131,6 @@ final class SubjectStorage<Output, Failure: Error> {
       conduit.deliverSubscription()
       conduit.finishDelivery(additionalDemand: .none)
     }
-    return AnyCancellable(idempotent: conduit)
   }
 
   /// Completes a conduit that found the subject completed as it subscribed. (Out of line: the
@@ -139,10 +145,8 @@ final class SubjectStorage<Output, Failure: Error> {
   /// Adds `conduit` to the list with the calling thread holding its token; returns the completion
   /// instead when the subject has already completed.
   private func attach(_ conduit: SubjectConduit<Output, Failure>) -> Subscribers.Completion<Failure>? {
-    let thread = ThreadIdentity.current
-    return state.withLock { state -> Subscribers.Completion<Failure>? in
+    state.withLock { state -> Subscribers.Completion<Failure>? in
       if state.isCompleted { return state.completion }
-      conduit.machine = ConduitStateMachine(subscribingOn: thread, owesCurrentValue: replaysCurrentValue)
       conduit.slot = state.conduits.count
       state.conduits.append(conduit)
       return nil

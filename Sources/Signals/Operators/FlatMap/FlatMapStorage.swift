@@ -32,7 +32,7 @@ where
   private let transform: (Upstream.Output) -> NewPublisher
   /// Whether `NewPublisher` is `Just<Output>` or `Publishers.SetFailureType<Just<Output>, Failure>`:
   /// a struct whose only stored property is the value, so its memory is an `Output` (tested in
-  /// `FlatMapTests`). Decided once: comparing the types on every value would look up their metadata.
+  /// `FlatMapStorageTests`). Decided once: comparing the types on every value would look up their metadata.
   private let innerIsJust: Bool
   private let state: LockedState<Machine>
   /// The values the machine buffered, in the order of its ids; touched only under `state`'s lock.
