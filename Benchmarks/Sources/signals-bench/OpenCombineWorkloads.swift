@@ -27,56 +27,56 @@ enum OpenCombineSide {
   /// One subject, one sink, `elements` sends.
   static func subjectToSink(_ elements: Int, _ lap: Lap) -> Int {
     let subject = PassthroughSubject<Int, Never>()
-    var sum = 0
-    let cancellable = subject.sink { sum &+= $0 }
+    let tally = Tally()
+    let cancellable = subject.sink { tally.sum &+= $0 }
     lap.begin()
     for _ in 0..<elements { subject.send(1) }
     lap.end()
     cancellable.cancel()
-    return sum
+    return tally.sum
   }
 
   /// One subject, `width` sinks; `elements` deliveries in all (`elements / width` sends).
   static func fanOut(width: Int) -> Body {
     { elements, lap in
       let subject = PassthroughSubject<Int, Never>()
-      var sum = 0
-      let cancellables = (0..<width).map { _ in subject.sink { sum &+= $0 } }
+      let tally = Tally()
+      let cancellables = (0..<width).map { _ in subject.sink { tally.sum &+= $0 } }
       lap.begin()
       for _ in 0..<(elements / width) { subject.send(1) }
       lap.end()
       for cancellable in cancellables { cancellable.cancel() }
-      return sum
+      return tally.sum
     }
   }
 
   /// RxSwift's PublishSubjectCreating: make a subject, attach a sink, send one value, cancel.
   static func subjectCreating(_ elements: Int, _ lap: Lap) -> Int {
-    var sum = 0
+    let tally = Tally()
     lap.begin()
     for _ in 0..<elements {
       let subject = PassthroughSubject<Int, Never>()
-      let cancellable = subject.sink { sum &+= $0 }
+      let cancellable = subject.sink { tally.sum &+= $0 }
       subject.send(1)
       cancellable.cancel()
     }
     lap.end()
-    return sum
+    return tally.sum
   }
 
   /// Attach `elements` sinks, then cancel them in a fixed pseudo-random order (only the cancelling
   /// is measured).
   static func randomOrderCancel(_ elements: Int, _ lap: Lap) -> Int {
     let subject = PassthroughSubject<Int, Never>()
-    var sum = 0
-    let cancellables = (0..<elements).map { _ in subject.sink { sum &+= $0 } }
+    let tally = Tally()
+    let cancellables = (0..<elements).map { _ in subject.sink { tally.sum &+= $0 } }
     let order = shuffledIndices(elements)
     subject.send(1)
     lap.begin()
     for index in order { cancellables[index].cancel() }
     lap.end()
     subject.send(1)
-    return sum
+    return tally.sum
   }
 
   /// `elements` times: attach a sink to a subject and cancel it.
@@ -97,13 +97,13 @@ enum OpenCombineSide {
   static func currentValueFanOut(width: Int) -> Body {
     { elements, lap in
       let subject = CurrentValueSubject<Int, Never>(0)
-      var sum = 0
-      let cancellables = (0..<width).map { _ in subject.sink { sum &+= $0 } }
+      let tally = Tally()
+      let cancellables = (0..<width).map { _ in subject.sink { tally.sum &+= $0 } }
       lap.begin()
       for _ in 0..<elements { subject.send(1) }
       lap.end()
       for cancellable in cancellables { cancellable.cancel() }
-      return sum / width
+      return tally.sum / width
     }
   }
 
@@ -111,15 +111,15 @@ enum OpenCombineSide {
   /// subscriptions hold.
   static func liveSubscriptionMemory(_ elements: Int, _ lap: Lap) -> Int {
     let subject = PassthroughSubject<Int, Never>()
-    var sum = 0
+    let tally = Tally()
     var cancellables: [AnyCancellable] = []
     cancellables.reserveCapacity(elements)
     lap.begin()
-    for _ in 0..<elements { cancellables.append(subject.sink { sum &+= $0 }) }
+    for _ in 0..<elements { cancellables.append(subject.sink { tally.sum &+= $0 }) }
     lap.end()
     subject.send(1)
     for cancellable in cancellables { cancellable.cancel() }
-    return sum
+    return tally.sum
   }
 
   // MARK: Operators
@@ -127,13 +127,13 @@ enum OpenCombineSide {
   /// Subject → map → filter → map → sink (issue 8's operator chain), `elements` sends.
   static func mapFilterMapChain(_ elements: Int, _ lap: Lap) -> Int {
     let subject = PassthroughSubject<Int, Never>()
-    var sum = 0
-    let cancellable = subject.map { $0 &* 2 }.filter { $0 > 0 }.map { $0 / 2 }.sink { sum &+= $0 }
+    let tally = Tally()
+    let cancellable = subject.map { $0 &* 2 }.filter { $0 > 0 }.map { $0 / 2 }.sink { tally.sum &+= $0 }
     lap.begin()
     for _ in 0..<elements { subject.send(1) }
     lap.end()
     cancellable.cancel()
-    return sum
+    return tally.sum
   }
 
   /// Subject → scan → reduce → sink, `elements` sends; the total arrives when the subject finishes.
@@ -151,32 +151,32 @@ enum OpenCombineSide {
 
   /// RxSwift's MapFilterPumping: a pump through six map/filter pairs into a sink.
   static func mapFilterPumping(_ elements: Int, _ lap: Lap) -> Int {
-    var sum = 0
+    let tally = Tally()
     lap.begin()
     let cancellable = OpenCombinePump(count: elements)
       .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
       .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
       .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
-      .sink { sum &+= $0 }
+      .sink { tally.sum &+= $0 }
     lap.end()
     cancellable.cancel()
-    return sum
+    return tally.sum
   }
 
   /// RxSwift's MapFilterCreating: build that chain, push one value, cancel; `elements` times.
   static func mapFilterCreating(_ elements: Int, _ lap: Lap) -> Int {
-    var sum = 0
+    let tally = Tally()
     lap.begin()
     for _ in 0..<elements {
       let cancellable = OpenCombinePump(count: 1)
         .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
         .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
         .map { $0 }.filter { _ in true }.map { $0 }.filter { _ in true }
-        .sink { sum &+= $0 }
+        .sink { tally.sum &+= $0 }
       cancellable.cancel()
     }
     lap.end()
-    return sum
+    return tally.sum
   }
 
   /// `(0..<elements).publisher.map { … }.reduce(0, +)` into a sink.
@@ -191,48 +191,48 @@ enum OpenCombineSide {
 
   /// RxSwift's FlatMapsPumping: five `flatMap { Just($0) }` in a row.
   static func flatMapsPumping(_ elements: Int, _ lap: Lap) -> Int {
-    var sum = 0
+    let tally = Tally()
     lap.begin()
     let cancellable = OpenCombinePump(count: elements)
       .flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
-      .sink { sum &+= $0 }
+      .sink { tally.sum &+= $0 }
     lap.end()
     cancellable.cancel()
-    return sum
+    return tally.sum
   }
 
   /// RxSwift's FlatMapsCreating: build that chain, push one value, cancel; `elements` times.
   static func flatMapsCreating(_ elements: Int, _ lap: Lap) -> Int {
-    var sum = 0
+    let tally = Tally()
     lap.begin()
     for _ in 0..<elements {
       let cancellable = OpenCombinePump(count: 1)
         .flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }.flatMap { Just($0) }
-        .sink { sum &+= $0 }
+        .sink { tally.sum &+= $0 }
       cancellable.cancel()
     }
     lap.end()
-    return sum
+    return tally.sum
   }
 
   /// Issue 8's `flatMap { Just }`: one flatMap between a subject and a sink.
   static func flatMapJust(_ elements: Int, _ lap: Lap) -> Int {
     let subject = PassthroughSubject<Int, Never>()
-    var sum = 0
-    let cancellable = subject.flatMap { Just($0) }.sink { sum &+= $0 }
+    let tally = Tally()
+    let cancellable = subject.flatMap { Just($0) }.sink { tally.sum &+= $0 }
     lap.begin()
     for _ in 0..<elements { subject.send(1) }
     lap.end()
     cancellable.cancel()
-    return sum
+    return tally.sum
   }
 
   /// `zip` of two subjects → sink; `elements` pairs (each subject sends once per pair).
   static func zipSubjects(_ elements: Int, _ lap: Lap) -> Int {
     let left = PassthroughSubject<Int, Never>()
     let right = PassthroughSubject<Int, Never>()
-    var sum = 0
-    let cancellable = left.zip(right).sink { sum &+= $0.0 &+ $0.1 }
+    let tally = Tally()
+    let cancellable = left.zip(right).sink { tally.sum &+= $0.0 &+ $0.1 }
     lap.begin()
     for _ in 0..<elements {
       left.send(1)
@@ -240,35 +240,35 @@ enum OpenCombineSide {
     }
     lap.end()
     cancellable.cancel()
-    return sum
+    return tally.sum
   }
 
   /// RxSwift's FlatMapLatestPumping: five `map { Just($0) }.switchToLatest()` in a row.
   static func flatMapLatestPumping(_ elements: Int, _ lap: Lap) -> Int {
-    var sum = 0
+    let tally = Tally()
     lap.begin()
     let cancellable = OpenCombinePump(count: elements)
       .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
       .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
-      .sink { sum &+= $0 }
+      .sink { tally.sum &+= $0 }
     lap.end()
     cancellable.cancel()
-    return sum
+    return tally.sum
   }
 
   /// RxSwift's FlatMapLatestCreating.
   static func flatMapLatestCreating(_ elements: Int, _ lap: Lap) -> Int {
-    var sum = 0
+    let tally = Tally()
     lap.begin()
     for _ in 0..<elements {
       let cancellable = OpenCombinePump(count: 1)
         .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
         .map { Just($0) }.switchToLatest().map { Just($0) }.switchToLatest()
-        .sink { sum &+= $0 }
+        .sink { tally.sum &+= $0 }
       cancellable.cancel()
     }
     lap.end()
-    return sum
+    return tally.sum
   }
 
   /// `collect()` of `elements` values from a sequence publisher.
