@@ -278,6 +278,19 @@ struct ConduitToken {
     // A newer value replaces the one owed.
     owesCurrentValue = false
     demand -= 1
+    return take(on: thread)
+  }
+
+  /// ``offer(generation:on:replaysCurrentValue:)`` for a subscriber whose demand is unlimited, which
+  /// the send fast path checks first: nothing to count, and with demand nothing is owed either.
+  mutating func offerUnlimited(generation: UInt64, on thread: ThreadIdentity) -> Reservation {
+    guard !isTerminated, !completionPending, generation > replayedGeneration else { return .drop }
+    owesCurrentValue = false
+    return take(on: thread)
+  }
+
+  /// Takes the token for a value the subscriber has demand for, or says who delivers it.
+  private mutating func take(on thread: ThreadIdentity) -> Reservation {
     switch deliverer {
     case nil:
       deliverer = thread

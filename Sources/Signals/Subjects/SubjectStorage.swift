@@ -202,7 +202,7 @@ final class SubjectStorage<Output, Failure: Error> {
             batch.limited |= bit
             return
           }
-          switch conduit.machine.token.offer(generation: generation, on: thread, replaysCurrentValue: false) {
+          switch conduit.machine.token.offerUnlimited(generation: generation, on: thread) {
           case .deliver: batch.reserved |= bit
           case .deliverNested: batch.nested |= bit
           case .queue: conduit.machine.enqueue(value)
