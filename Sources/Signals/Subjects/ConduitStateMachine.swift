@@ -8,7 +8,7 @@
 /// **Serial delivery without a recursive lock.** A subscriber must never be called from two
 /// threads at once. The machine hands out a *delivery token*: the thread that holds it (recorded
 /// in `deliverer`) is the only one allowed to call the subscriber. A value offered while another
-/// thread holds the token is queued in `backlog`, and the holder delivers it before giving the
+/// thread holds the token is queued in the backlog (``ConduitOverflow``), and the holder delivers it before giving the
 /// token back (``finishDelivery(additionalDemand:currentValue:currentGeneration:)``). A value offered by the holder
 /// itself — a subscriber that sends into its own subject from `receive(_:)` — is delivered at once,
 /// nested, which is Combine's order for re-entrant sends.
@@ -65,15 +65,11 @@ struct ConduitStateMachine<Output, Failure: Error> {
 
   /// The non-generic part of the state, which the send fast path reads and changes directly.
   var token: ConduitToken
-  private var backlogHead = 0
-  /// Values offered by other threads while the token was taken, oldest first from `backlogHead`.
-  private var backlog = ContiguousArray<Output>()
-  /// The error of a failure that arrived while another thread held the token (`token.completionPending`;
-  /// empty for `.finished`): at most one element. An array of `Failure` rather than an optional
-  /// completion, so that, with `backlog`, the machine's layout does not depend on `Output` or
-  /// `Failure`, and making one looks up no run-time metadata (`Subscribers.Completion<Failure>`
-  /// would be, on every subscription).
-  private var pendingFailure = ContiguousArray<Failure>()
+  /// What waits for the token holder: values offered by other threads while the token was taken,
+  /// and the error of a failure that arrived meanwhile. Made on first use — a send racing another
+  /// thread's delivery — so that a subscription carries one reference rather than the queue's
+  /// fields, and making a machine looks up no run-time metadata.
+  private var overflow: ConduitOverflow<Output, Failure>?
 
   /// Values the subscriber may still receive.
   var demand: Subscribers.Demand { token.demand }
@@ -112,8 +108,16 @@ struct ConduitStateMachine<Output, Failure: Error> {
   /// Queues a value that ``ConduitToken/offer(generation:on:replaysCurrentValue:)`` reserved while
   /// another thread holds the token; the holder delivers it before giving the token back.
   mutating func enqueue(_ value: Output) {
-    backlog.append(value)
+    takeOverflow().backlog.append(value)
     token.hasBacklog = true
+  }
+
+  /// The overflow, made if needed.
+  private mutating func takeOverflow() -> ConduitOverflow<Output, Failure> {
+    if let overflow { return overflow }
+    let made = ConduitOverflow<Output, Failure>()
+    overflow = made
+    return made
   }
 
   /// A nested delivery returned `additionalDemand`.
@@ -136,10 +140,10 @@ struct ConduitStateMachine<Output, Failure: Error> {
     if additionalDemand > 0 {
       token.demand += additionalDemand
     }
-    if token.hasBacklog {
-      let value = backlog[backlogHead]
-      backlogHead += 1
-      if backlogHead == backlog.count { dropBacklog() }
+    if token.hasBacklog, let overflow {
+      let value = overflow.backlog[overflow.head]
+      overflow.head += 1
+      if overflow.head == overflow.backlog.count { dropBacklog() }
       return .deliver(value)
     }
     if token.owesCurrentValue, token.demand > 0, let currentValue {
@@ -149,8 +153,8 @@ struct ConduitStateMachine<Output, Failure: Error> {
       return .deliver(currentValue)
     }
     if token.completionPending {
-      let completion: Subscribers.Completion<Failure> = pendingFailure.first.map { .failure($0) } ?? .finished
-      pendingFailure = []
+      let completion: Subscribers.Completion<Failure> = overflow?.failure.first.map { .failure($0) } ?? .finished
+      overflow?.failure = []
       token.completionPending = false
       token.isTerminated = true
       return .complete(completion)
@@ -197,7 +201,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       dropBacklog()
       return .deliverNested(completion)
     default:
-      if case .failure(let error) = completion { pendingFailure = [error] }
+      if case .failure(let error) = completion { takeOverflow().failure = [error] }
       token.completionPending = true
       return .none
     }
@@ -212,13 +216,13 @@ struct ConduitStateMachine<Output, Failure: Error> {
 
   /// Releases a completion that ``ConduitToken/cancel(on:)`` superseded.
   private mutating func dropPendingCompletion() {
-    if !pendingFailure.isEmpty, !token.completionPending { pendingFailure = ContiguousArray() }
+    if let overflow, !overflow.failure.isEmpty, !token.completionPending { overflow.failure = [] }
   }
 
   private mutating func dropBacklog() {
-    guard token.hasBacklog else { return }
-    backlog.removeAll(keepingCapacity: false)
-    backlogHead = 0
+    guard token.hasBacklog, let overflow else { return }
+    overflow.backlog.removeAll(keepingCapacity: false)
+    overflow.head = 0
     token.hasBacklog = false
   }
 }
@@ -344,4 +348,14 @@ struct ConduitToken {
     deliverer = nil
     return true
   }
+}
+
+/// The part of a ``ConduitStateMachine`` that only contention needs: the values other threads
+/// offered while one thread held the token, oldest first from `head`, and the error of a failure
+/// that arrived meanwhile (at most one element; empty for `.finished`). Guarded, like the machine,
+/// by the subject storage's lock.
+final class ConduitOverflow<Output, Failure: Error> {
+  var backlog = ContiguousArray<Output>()
+  var head = 0
+  var failure = ContiguousArray<Failure>()
 }

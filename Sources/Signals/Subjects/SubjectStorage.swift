@@ -107,7 +107,7 @@ final class SubjectStorage<Output, Failure: Error> {
       var upstreams: ContiguousArray<any Subscription> = []
       let completed = state.withLock { state -> Bool in
         if state.isCompleted { return true }
-        conduit.slot = state.conduits.count
+        conduit.slot = Int32(state.conduits.count)
         state.conduits.append(conduit)
         upstreams = Self.noteDemand(in: &state)
         return false
@@ -147,7 +147,7 @@ final class SubjectStorage<Output, Failure: Error> {
   private func attach(_ conduit: SubjectConduit<Output, Failure>) -> Subscribers.Completion<Failure>? {
     state.withLock { state -> Subscribers.Completion<Failure>? in
       if state.isCompleted { return state.completion }
-      conduit.slot = state.conduits.count
+      conduit.slot = Int32(state.conduits.count)
       state.conduits.append(conduit)
       return nil
     }
