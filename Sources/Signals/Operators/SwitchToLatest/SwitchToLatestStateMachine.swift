@@ -129,15 +129,22 @@ struct SwitchToLatestStateMachine {
     return outcome
   }
 
-  /// The upstream sent a `Just` the storage fuses: it replaces the current inner (as
-  /// ``receivedUpstreamValue()`` does), then, as a subscribed `Just` would, sends its value at once
-  /// when the subscriber has demand (delivered now or queued behind the token holder) and finishes,
-  /// or waits for demand.
+  /// The upstream sent a `Just` the storage fuses: it replaces the current inner (a waiting fused
+  /// `Just`, or none), then, as a subscribed `Just` would, sends its value at once when the
+  /// subscriber has demand (delivered now or queued behind the token holder) and finishes, or
+  /// waits for demand.
   mutating func receivedUpstreamJust() -> JustArrival {
     guard !hasEnded, case .active = upstream else { return JustArrival(value: .ignore) }
     var arrival = JustArrival(value: .wait)
-    arrival.cancel = inner.subscription
-    if case .waitingJust = inner { arrival.discardsWaitingValue = true }
+    switch inner {
+    case .none:
+      break
+    case .waitingJust:
+      arrival.discardsWaitingValue = true
+    case .awaitingSubscription, .active:
+      // The storage fuses all of an operator's inners or none.
+      preconditionFailure("SwitchToLatest mixed a fused Just with subscribed inners")
+    }
     let id = nextInnerID
     nextInnerID &+= 1
     guard demand > 0 else {
@@ -346,8 +353,6 @@ extension SwitchToLatestStateMachine {
   struct JustArrival {
     /// What happens to its value.
     var value: JustValue
-    /// The previous inner's subscription to cancel (an inner that was subscribed).
-    var cancel: (any Subscription)?
     /// The previous inner was a waiting `Just`: the storage discards its value (after unlocking).
     var discardsWaitingValue = false
   }

@@ -105,7 +105,6 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
       }
       return arrival
     }
-    arrival.cancel?.cancel()
     if arrival.discardsWaitingValue { releaseDiscarded() }
     guard case .deliver = arrival.value else { return }
     let returned = downstream.receive(value)
@@ -257,14 +256,28 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
       case .deliver:
         returned = deliverBacklogValue()
       case .complete(.finished):
-        downstream.receive(completion: .finished)
+        deliverFinished()
         return forwardedFirst
       case .complete(.failed):
-        guard let failure else { preconditionFailure("SwitchToLatest ended with a failure it did not keep") }
-        downstream.receive(completion: .failure(failure))
+        deliverFailure()
         return forwardedFirst
       }
     }
+  }
+
+  /// Tells the subscriber the operator finished (out of line: a `Subscribers.Completion` value
+  /// made in ``deliver(adding:from:)`` has its metadata looked up on every call).
+  @inline(never)
+  private func deliverFinished() {
+    downstream.receive(completion: .finished)
+  }
+
+  /// Hands the subscriber the failure that ended the operator (out of line: the only `Optional` of
+  /// the failure type lives here).
+  @inline(never)
+  private func deliverFailure() {
+    guard let failure else { preconditionFailure("SwitchToLatest ended with a failure it did not keep") }
+    downstream.receive(completion: .failure(failure))
   }
 }
 

@@ -97,7 +97,6 @@ extension SwitchToLatestStateMachineTests {
     _ = machine.requested(.max(2))
     let arrival = machine.receivedUpstreamJust()
     #expect(arrival.value == .deliver)
-    #expect(arrival.cancel == nil)
     #expect(!arrival.discardsWaitingValue)
     #expect(machine.demand == .max(1))
     #expect(machine.currentInnerID == nil, "the Just finished")
