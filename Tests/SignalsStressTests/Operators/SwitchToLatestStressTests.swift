@@ -87,4 +87,65 @@ struct SwitchToLatestStressTests {
       }
     }
   }
+
+  // MARK: Fused `Just` inners
+
+  @Test func fusedJustsRacingRequestsNeverExceedTheDemand() {
+    withWatchdog("switchToLatest fused Justs racing requests") {
+      let upstream = PassthroughSubject<Just<Int>, Never>()
+      let subscriber = InvariantSubscriber(initialDemand: .max(1), sourceWidth: 1_000_000)
+      upstream.setFailureType(to: TestFailure.self).switchToLatest().subscribe(subscriber)
+      runConcurrently(3) { worker in
+        if worker == 0 {
+          // One sender: the upstream's calls are serial, as the contract requires.
+          for index in 0..<Self.perSender * 4 { upstream.send(Just(index)) }
+          upstream.send(completion: .finished)
+        } else {
+          for _ in 0..<500 { subscriber.request(.max(1)) }
+        }
+      }
+      #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+      #expect(subscriber.receivedCount <= 1_001)
+    }
+  }
+
+  @Test func aWaitingJustReleasedByARequestRacingTheUpstreamsEndIsDeliveredOnceThenTheCompletion() {
+    withWatchdog("switchToLatest waiting Just racing finish") {
+      for round in 0..<200 {
+        let upstream = PassthroughSubject<Just<Int>, TestFailure>()
+        let subscriber = InvariantSubscriber(initialDemand: .none, sourceWidth: 1_000_000)
+        upstream.switchToLatest().subscribe(subscriber)
+        runConcurrently(2) { worker in
+          if worker == 0 {
+            upstream.send(Just(round))
+            upstream.send(completion: .finished)
+          } else {
+            subscriber.request(.max(1))
+          }
+        }
+        #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+        #expect(subscriber.values == [round], "the one value, whichever came first")
+        #expect(subscriber.completionCount == 1)
+      }
+    }
+  }
+
+  @Test func cancelRacingFusedJustsKeepsTheContract() {
+    withWatchdog("switchToLatest cancel racing fused Justs") {
+      for _ in 0..<200 {
+        let upstream = PassthroughSubject<Just<Int>, TestFailure>()
+        let subscriber = InvariantSubscriber(initialDemand: .max(50), sourceWidth: 1_000_000)
+        upstream.switchToLatest().subscribe(subscriber)
+        runConcurrently(3) { worker in
+          switch worker {
+          case 0: subscriber.cancel()
+          case 1: for index in 0..<200 { upstream.send(Just(index)) }
+          default: for _ in 0..<20 { subscriber.request(.max(2)) }
+          }
+        }
+        #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
+        #expect(subscriber.completionCount == 0)
+      }
+    }
+  }
 }

@@ -18,6 +18,11 @@
 /// Not generic, like ``FlatMapStateMachine`` and for the same reason (no run-time metadata lookup
 /// per value in unspecialised client code): the machine counts the backlog, and the storage keeps
 /// the values themselves and a failure's error, under the same lock.
+///
+/// **Fused `Just` inners.** When the storage knows every inner is a `Just` (or a `Just` with its
+/// failure type raised), it subscribes none of them: ``receivedUpstreamJust()`` and
+/// ``releaseWaitingJust()`` take, in one step, the decisions the side-subscribed path takes when a
+/// `Just` subscribes, is asked for demand, sends its value and finishes (see the storage).
 struct SwitchToLatestStateMachine {
   /// Where the upstream stands.
   private enum UpstreamPhase {
@@ -37,11 +42,15 @@ struct SwitchToLatestStateMachine {
     case awaitingSubscription(id: Int)
     /// Inner `id` runs; requests and cancellation go to its subscription.
     case active(id: Int, any Subscription)
+    /// Inner `id` is a fused `Just` that waits for demand; the storage keeps its value. Where a
+    /// subscribed `Just` would be asked for demand, ``releaseWaitingJust()`` sends its value and
+    /// finishes it; where it would be cancelled, the storage drops the value.
+    case waitingJust(id: Int)
 
     var id: Int? {
       switch self {
       case .none: return nil
-      case .awaitingSubscription(let id), .active(let id, _): return id
+      case .awaitingSubscription(let id), .active(let id, _), .waitingJust(let id): return id
       }
     }
 
@@ -112,11 +121,62 @@ struct SwitchToLatestStateMachine {
       if case .none = inner { end(with: .finished, into: &outcome) }
     case .failed:
       outcome.cancel = inner.subscription
+      if case .waitingJust = inner { outcome.dropsWaitingValue = true }
       inner = .none
       outcome.keepsFailure = true
       end(with: .failed, into: &outcome)
     }
     return outcome
+  }
+
+  /// The upstream sent a `Just` the storage fuses: it replaces the current inner (a waiting fused
+  /// `Just`, or none), then, as a subscribed `Just` would, sends its value at once when the
+  /// subscriber has demand (delivered now or queued behind the token holder) and finishes, or
+  /// waits for demand.
+  mutating func receivedUpstreamJust() -> JustArrival {
+    guard !hasEnded, case .active = upstream else { return JustArrival(value: .ignore) }
+    var arrival = JustArrival(value: .wait)
+    switch inner {
+    case .none:
+      break
+    case .waitingJust:
+      arrival.discardsWaitingValue = true
+    case .awaitingSubscription, .active:
+      // The storage fuses all of an operator's inners or none.
+      preconditionFailure("SwitchToLatest mixed a fused Just with subscribed inners")
+    }
+    let id = nextInnerID
+    nextInnerID &+= 1
+    guard demand > 0 else {
+      // The subscribed `Just` would get no request: it waits for the subscriber's.
+      inner = .waitingJust(id: id)
+      return arrival
+    }
+    arrival.value = acceptJustValue()
+    // Its completion retires it; the upstream is active, so the operator goes on.
+    inner = .none
+    return arrival
+  }
+
+  /// A `Just` waits and the subscriber has demand again (after ``requested(_:)`` or
+  /// ``nextDelivery(adding:from:)``, where a subscribed `Just` would be asked for it): it sends its
+  /// value, which the storage moves to its backlog, and finishes, which finishes the operator if
+  /// the upstream finished. Does nothing otherwise.
+  mutating func releaseWaitingJust() -> JustRelease {
+    guard !hasEnded, case .waitingJust = inner, demand > 0 else { return JustRelease() }
+    var release = JustRelease(movesWaitingValue: true)
+    if demand != .unlimited { demand -= 1 }
+    backlogCount += 1
+    if !isDelivering {
+      isDelivering = true
+      release.drain = true
+    }
+    inner = .none
+    if case .finished = upstream {
+      var outcome = CompletionOutcome()
+      end(with: .finished, into: &outcome)  // the token is taken: nothing more to report
+    }
+    return release
   }
 
   // MARK: Inner events
@@ -171,17 +231,19 @@ struct SwitchToLatestStateMachine {
   }
 
   /// The subscriber cancelled: the subscriptions to cancel, and whether the storage drops the
-  /// values of its backlog (after unlocking).
+  /// values it keeps, its backlog and a waiting `Just`'s value (after unlocking).
   mutating func cancelled() -> (cancel: [any Subscription], dropsBacklog: Bool) {
     lifecycle = .terminal
     pendingCompletion = nil
     var cancel: [any Subscription] = []
     if case .active(let subscription) = upstream { cancel.append(subscription) }
     if let subscription = inner.subscription { cancel.append(subscription) }
+    var dropsValues = backlogCount > 0
+    if case .waitingJust = inner { dropsValues = true }
     upstream = .finished
     inner = .none
-    defer { backlogCount = 0 }
-    return (cancel, backlogCount > 0)
+    backlogCount = 0
+    return (cancel, dropsValues)
   }
 
   // MARK: Delivery
@@ -222,6 +284,18 @@ struct SwitchToLatestStateMachine {
 
   // MARK: Helpers
 
+  /// A fused `Just`'s value arrives with demand: count it, and take the token if it is free.
+  private mutating func acceptJustValue() -> JustValue {
+    if demand != .unlimited { demand -= 1 }
+    if !isDelivering {
+      // A free token means an empty backlog: the last holder delivered all of it.
+      isDelivering = true
+      return .deliver
+    }
+    backlogCount += 1
+    return .queue
+  }
+
   private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
     lifecycle = .completing
     pendingCompletion = ending
@@ -257,6 +331,36 @@ extension SwitchToLatestStateMachine {
     var released: (any Subscription)?
     /// Whether this failure ends the operator: the storage keeps its error for the subscriber.
     var keepsFailure = false
+    /// A waiting `Just` was cancelled: the storage drops its value (after unlocking).
+    var dropsWaitingValue = false
+    /// This thread took the token: drain.
+    var drain = false
+  }
+
+  /// What happens to the value of a fused `Just` the upstream sent.
+  enum JustValue: Equatable {
+    /// Ignore the `Just` (the operator ended, or the upstream is not subscribed).
+    case ignore
+    /// No demand: keep the value until the subscriber asks (``JustRelease``).
+    case wait
+    /// Append the value to the backlog; the token holder delivers it.
+    case queue
+    /// This thread took the token: deliver the value, then drain.
+    case deliver
+  }
+
+  /// What to do after the upstream sent a fused `Just`.
+  struct JustArrival {
+    /// What happens to its value.
+    var value: JustValue
+    /// The previous inner was a waiting `Just`: the storage discards its value (after unlocking).
+    var discardsWaitingValue = false
+  }
+
+  /// What to do after ``SwitchToLatestStateMachine/releaseWaitingJust()``.
+  struct JustRelease {
+    /// A waiting `Just` sent its value: the storage moves it to the back of its backlog.
+    var movesWaitingValue = false
     /// This thread took the token: drain.
     var drain = false
   }

@@ -83,3 +83,63 @@ struct SwitchToLatestStateMachineTests {
     #expect(machine.receivedUpstreamValue() == nil)
   }
 }
+
+extension SwitchToLatestStateMachineTests {
+  private func runningWithoutInner() -> Machine {
+    var machine = Machine()
+    let kept = machine.receivedUpstreamSubscription(TestSubscription())
+    #expect(kept)
+    return machine
+  }
+
+  @Test func aFusedJustWithDemandIsDeliveredAndRetiredInOneStep() {
+    var machine = runningWithoutInner()
+    _ = machine.requested(.max(2))
+    let arrival = machine.receivedUpstreamJust()
+    #expect(arrival.value == .deliver)
+    #expect(!arrival.discardsWaitingValue)
+    #expect(machine.demand == .max(1))
+    #expect(machine.currentInnerID == nil, "the Just finished")
+    #expect(machine.receivedUpstreamJust().value == .queue, "the token is taken: the next one waits for it")
+    #expect(machine.backlogCount == 1)
+    #expect(machine.nextDelivery(adding: .none, from: nil).next == .deliver)
+    #expect(machine.nextDelivery(adding: .none, from: nil).next == NextDelivery.none)
+  }
+
+  @Test func aFusedJustWithoutDemandWaitsAndIsDiscardedByTheNext() {
+    var machine = runningWithoutInner()
+    #expect(machine.receivedUpstreamJust().value == .wait)
+    #expect(machine.currentInnerID == 0)
+    let next = machine.receivedUpstreamJust()
+    #expect(next.value == .wait)
+    #expect(next.discardsWaitingValue)
+    #expect(machine.currentInnerID == 1)
+    #expect(!machine.receivedUpstreamCompletion(.finished).drain, "the waiting Just still runs")
+  }
+
+  @Test func aWaitingJustIsReleasedByDemandAndFinishesTheOperatorAfterTheUpstream() {
+    var machine = runningWithoutInner()
+    #expect(machine.receivedUpstreamJust().value == .wait)
+    #expect(!machine.releaseWaitingJust().movesWaitingValue, "no demand yet")
+    _ = machine.receivedUpstreamCompletion(.finished)
+    _ = machine.requested(.max(1))
+    let release = machine.releaseWaitingJust()
+    #expect(release.movesWaitingValue)
+    #expect(release.drain)
+    #expect(machine.backlogCount == 1)
+    #expect(machine.nextDelivery(adding: .none, from: nil).next == .deliver)
+    #expect(machine.nextDelivery(adding: .none, from: nil).next == .complete(.finished))
+  }
+
+  @Test func aWaitingJustIsDroppedByAFailureOrACancel() {
+    var failing = runningWithoutInner()
+    _ = failing.receivedUpstreamJust()
+    #expect(failing.receivedUpstreamCompletion(.failed).dropsWaitingValue)
+    var cancelling = runningWithoutInner()
+    _ = cancelling.receivedUpstreamJust()
+    #expect(cancelling.cancelled().dropsBacklog)
+    #expect(cancelling.receivedUpstreamJust().value == .ignore)
+  }
+
+  private typealias NextDelivery = Machine.NextDelivery
+}
