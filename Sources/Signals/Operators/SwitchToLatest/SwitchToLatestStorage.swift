@@ -91,7 +91,7 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   /// round trip decides what its subscription, the request it would get, its value and its
   /// completion would have caused.
   private func receiveJust(_ input: NestedPublisher) {
-    let value = withUnsafePointer(to: input) { UnsafeRawPointer($0).load(as: NestedPublisher.Output.self) }
+    let value = unsafeBitCast(input, to: NestedPublisher.Output.self)
     let arrival = state.withLock { machine in
       let arrival = machine.receivedUpstreamJust()
       if arrival.discardsWaitingValue { discardWaitingValue() }
