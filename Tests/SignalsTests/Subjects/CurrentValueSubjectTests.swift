@@ -104,4 +104,44 @@ struct CurrentValueSubjectTests {
     #expect(Set(values).count == 4_001)
     #expect((0..<4_000).contains(subject.value))
   }
+
+  /// `sink` through generic code reaches `Publisher.sink`; on the subject itself it reaches the
+  /// subject's own `sink`. Both must behave the same.
+  private static func genericSink<P: Publisher>(
+    _ publisher: P, log: @escaping (String) -> Void
+  ) -> AnyCancellable where P.Output == Int {
+    publisher.sink(receiveCompletion: { log("end \($0)") }, receiveValue: { log("value \($0)") })
+  }
+
+  @Test func sinkOnTheSubjectBehavesAsSinkThroughGenericCode() {
+    final class Log: @unchecked Sendable {
+      // Safety: touched only on the test's thread.
+      var entries: [String] = []
+    }
+    let direct = Log()
+    let generic = Log()
+    let subject = CurrentValueSubject<Int, TestError>(0)
+    let directSink = subject.sink(
+      receiveCompletion: { direct.entries.append("end \($0)") }, receiveValue: { direct.entries.append("value \($0)") })
+    let genericSink = Self.genericSink(subject) { generic.entries.append($0) }
+    subject.send(1)
+    subject.send(2)
+    directSink.cancel()
+    subject.send(3)
+    #expect(direct.entries == ["value 0", "value 1", "value 2"])
+    subject.send(completion: .failure(TestError(id: 1)))
+    #expect(
+      generic.entries == [
+        "value 0", "value 1", "value 2", "value 3", "end failure(SignalsTests.TestError(id: 1))",
+      ])
+    withExtendedLifetime(genericSink) {}
+
+    let neverFailing = CurrentValueSubject<Int, Never>(0)
+    var received: [Int] = []
+    let valueSink = neverFailing.sink { received.append($0) }
+    neverFailing.send(4)
+    valueSink.cancel()
+    neverFailing.send(5)
+    #expect(received == [0, 4])
+  }
 }
