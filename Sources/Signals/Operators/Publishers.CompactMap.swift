@@ -222,6 +222,7 @@ extension Publishers.CompactMap {
     override var description: String { "CompactMap" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      if admission == .unreserved { return .none }
       guard let output = transform(input) else { return replace(admission) }
       return send(output, admission)
     }
@@ -241,6 +242,7 @@ extension Publishers.TryCompactMap {
     override var description: String { "TryCompactMap" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      if admission == .unreserved { return .none }
       do {
         guard let output = try transform(input) else { return replace(admission) }
         return send(output, admission)

@@ -246,7 +246,8 @@ extension Publishers.Filter {
     override var description: String { "Filter" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      isIncluded(input) ? send(input, admission) : replace(admission)
+      if admission == .unreserved { return .none }
+      return isIncluded(input) ? send(input, admission) : replace(admission)
     }
   }
 }
@@ -264,6 +265,7 @@ extension Publishers.TryFilter {
     override var description: String { "TryFilter" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      if admission == .unreserved { return .none }
       do {
         return try isIncluded(input) ? send(input, admission) : replace(admission)
       } catch {

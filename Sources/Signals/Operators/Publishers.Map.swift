@@ -265,7 +265,11 @@ extension Publishers.Map {
     override var description: String { "Map" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      send(transform(input), admission)
+      // A value upstream sent beyond the demand is dropped before any closure runs (here and in
+      // every inner with fused overloads): a nested stage would never see it, so a fused chain
+      // must not call its later closures for it either.
+      if admission == .unreserved { return .none }
+      return send(transform(input), admission)
     }
   }
 }
@@ -283,6 +287,7 @@ extension Publishers.TryMap {
     override var description: String { "TryMap" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      if admission == .unreserved { return .none }
       do {
         return send(try transform(input), admission)
       } catch {
