@@ -51,6 +51,19 @@ struct FilterTests {
     #expect(upstream.subscription.isCancelled)
   }
 
+  @Test func aValueBeyondTheDemandIsDroppedWithoutRunningThePredicate() {
+    let upstream = TestPublisher<Int, TestError>()
+    let log = CallLog()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    upstream.filter(even(log)).subscribe(recorder)
+    #expect(upstream.send(1) == .max(1))
+    #expect(upstream.send(2) == .none)
+    // Nothing is left to ask for: the odd value is neither tested nor replaced.
+    #expect(upstream.send(3) == .none)
+    #expect(recorder.events == [.subscription, .value(2)])
+    #expect(log.calls == ["even(1)", "even(2)"])
+  }
+
   // MARK: Fused overloads
 
   @Test func tryFilterAfterFilterFusesIntoOneTryFilter() {

@@ -79,6 +79,17 @@ struct MapTests {
     #expect(recorder.events == [.subscription, .value(1), .value(0)])
   }
 
+  @Test func aValueBeyondTheDemandIsDroppedWithoutRunningTheTransform() {
+    let upstream = TestPublisher<Int, TestError>()
+    let log = CallLog()
+    let recorder = TestSubscriber<String, TestError>(initialDemand: .max(1))
+    upstream.map(first(log)).map(second(log)).subscribe(recorder)
+    upstream.send(1)
+    #expect(upstream.send(2) == .none)
+    #expect(recorder.events == [.subscription, .value("#10")])
+    #expect(log.calls == ["first(1)", "second(10)"])
+  }
+
   // MARK: Fused overloads
 
   @Test func mapAfterTryMapFusesIntoOneTryMap() {
