@@ -80,27 +80,55 @@ extension Publishers {
       upstream.subscribe(Inner(downstream: subscriber, transform: transform))
     }
 
-    /// Composes another optional transform into one `CompactMap`.
+    /// Applies another optional transform to this one's non-`nil` results, as one `CompactMap` on
+    /// the same upstream.
+    ///
+    /// The fused form of ``Publisher/compactMap(_:)``: instead of a `CompactMap` wrapping this one,
+    /// it returns the same publisher type, `Publishers.CompactMap<Upstream, T>`, whose transform
+    /// runs this transform and, when it gives a value, `transform`. Behaviour is that of the nested
+    /// pair: `transform` never sees a `nil`, and each value either closure turns into `nil` asks
+    /// upstream for one more (`.max(1)`), so downstream's demand is never lost.
     ///
     /// ```swift
-    /// let chain = ["1"].publisher.compactMap { Int($0) }.compactMap { $0 > 0 ? $0 : nil }
+    /// let subject = PassthroughSubject<String, Never>()
+    /// let positive: Publishers.CompactMap<PassthroughSubject<String, Never>, Int> = subject
+    ///   .compactMap { Int($0) }
+    ///   .compactMap { $0 > 0 ? $0 : nil }
+    /// let cancellable = positive.sink { print($0) }
+    /// for text in ["3", "x", "-1", "7"] { subject.send(text) }
+    /// // Prints: 3, 7 (one per line)
     /// ```
     ///
-    /// - Parameter transform: Applied to the non-`nil` results of this transform.
-    /// - Returns: One ``Publishers/CompactMap``.
+    /// - Parameter transform: Applied to the non-`nil` results of this transform; `nil` skips the
+    ///   value.
+    /// - Returns: A ``Publishers/CompactMap`` on the same upstream whose transform is the two
+    ///   composed.
     public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.CompactMap<Upstream, T> {
       let first = self.transform
       return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
     }
 
-    /// Composes a plain transform into one `CompactMap`.
+    /// Applies a plain transform to this one's non-`nil` results, as one `CompactMap` on the same
+    /// upstream.
+    ///
+    /// The fused form of ``Publisher/map(_:)`` on a `CompactMap`: it returns
+    /// `Publishers.CompactMap<Upstream, T>` whose transform runs this transform and, when it gives
+    /// a value, `transform`, instead of a `Map` wrapping this `CompactMap`. `transform` runs once
+    /// for each value this publisher would have published, and never for a skipped one.
     ///
     /// ```swift
-    /// let chain = ["1"].publisher.compactMap { Int($0) }.map { $0 * 2 }  // one CompactMap
+    /// let subject = PassthroughSubject<String, Never>()
+    /// let doubled: Publishers.CompactMap<PassthroughSubject<String, Never>, Int> = subject
+    ///   .compactMap { Int($0) }
+    ///   .map { $0 * 2 }
+    /// let cancellable = doubled.sink { print($0) }
+    /// for text in ["1", "x", "4"] { subject.send(text) }
+    /// // Prints: 2, 8 (one per line)
     /// ```
     ///
     /// - Parameter transform: Applied to the non-`nil` results of this transform.
-    /// - Returns: One ``Publishers/CompactMap``.
+    /// - Returns: A ``Publishers/CompactMap`` on the same upstream whose transform is the two
+    ///   composed.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.CompactMap<Upstream, T> {
       let first = self.transform
       return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
@@ -147,15 +175,34 @@ extension Publishers {
       upstream.subscribe(TryInner(downstream: subscriber, transform: transform))
     }
 
-    /// Composes another optional transform into one `TryCompactMap`.
+    /// Applies another optional transform, which may throw, to this one's non-`nil` results, as
+    /// one `TryCompactMap` on the same upstream.
+    ///
+    /// The fused form of ``Publisher/compactMap(_:)`` on a `TryCompactMap`: it returns
+    /// `Publishers.TryCompactMap<Upstream, T>` whose transform runs this transform and, when it
+    /// gives a value, `transform`, instead of a `CompactMap` wrapping this publisher. As in
+    /// Combine, `transform` may throw (a non-throwing closure works too). Behaviour is that of the
+    /// nested pair: `transform` never sees a `nil` and is not called after this transform throws;
+    /// the first error thrown cancels upstream and fails downstream (as `any Error`); a skipped
+    /// value asks upstream for one more.
     ///
     /// ```swift
-    /// let chain = ["1"].publisher.tryCompactMap { Int($0) }.compactMap { $0 > 0 ? $0 : nil }
+    /// struct Zero: Error {}
+    /// let subject = PassthroughSubject<String, Never>()
+    /// let inverses: Publishers.TryCompactMap<PassthroughSubject<String, Never>, Double> = subject
+    ///   .tryCompactMap { Int($0) }
+    ///   .compactMap { value -> Double? in if value == 0 { throw Zero() }; return 1 / Double(value) }
+    /// let cancellable = inverses.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// for text in ["4", "x", "0", "2"] { subject.send(text) }
+    /// // Prints: 0.25
+    /// //         failure(Zero())
     /// ```
     ///
-    /// - Parameter transform: Applied to the non-`nil` results of this transform.
-    /// - Returns: One ``Publishers/TryCompactMap``.
-    public func compactMap<T>(_ transform: @escaping (Output) -> T?) -> Publishers.TryCompactMap<Upstream, T> {
+    /// - Parameter transform: Applied to the non-`nil` results of this transform; `nil` skips the
+    ///   value, a thrown error fails the publisher.
+    /// - Returns: A ``Publishers/TryCompactMap`` on the same upstream whose transform is the two
+    ///   composed.
+    public func compactMap<T>(_ transform: @escaping (Output) throws -> T?) -> Publishers.TryCompactMap<Upstream, T> {
       let first = self.transform
       return Publishers.TryCompactMap(upstream: upstream) { try first($0).flatMap(transform) }
     }
@@ -175,6 +222,7 @@ extension Publishers.CompactMap {
     override var description: String { "CompactMap" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      if admission == .unreserved { return .none }
       guard let output = transform(input) else { return replace(admission) }
       return send(output, admission)
     }
@@ -194,6 +242,7 @@ extension Publishers.TryCompactMap {
     override var description: String { "TryCompactMap" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      if admission == .unreserved { return .none }
       do {
         guard let output = try transform(input) else { return replace(admission) }
         return send(output, admission)

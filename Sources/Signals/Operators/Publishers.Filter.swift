@@ -83,27 +83,51 @@ extension Publishers {
       upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
     }
 
-    /// Combines `isIncluded` with this predicate into one `Filter`.
+    /// Adds a second predicate to this filter, as one `Filter` on the same upstream.
+    ///
+    /// The fused form of ``Publisher/filter(_:)``: instead of a `Filter` wrapping this `Filter`, it
+    /// returns the same publisher type, `Publishers.Filter<Upstream>`, whose predicate is this
+    /// predicate `&&` `isIncluded`. Behaviour is that of the nested pair: `isIncluded` runs only
+    /// for values this predicate let through, and each dropped value asks upstream for one more
+    /// (`.max(1)`), so downstream's demand is never lost.
     ///
     /// ```swift
-    /// let both = (1...20).publisher.filter { $0 > 5 }.filter { $0 < 8 }  // one Publishers.Filter
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let window: Publishers.Filter<PassthroughSubject<Int, Never>> =
+    ///   subject.filter { $0 > 5 }.filter { $0 < 8 }
+    /// let cancellable = window.sink { print($0) }
+    /// for value in 1...10 { subject.send(value) }
+    /// // Prints: 6, 7 (one per line)
     /// ```
     ///
-    /// - Parameter isIncluded: The second predicate, checked only when the first one passes.
-    /// - Returns: One ``Publishers/Filter`` requiring both predicates.
+    /// - Parameter isIncluded: The second predicate, called only when this one returns `true`.
+    /// - Returns: A ``Publishers/Filter`` on the same upstream that requires both predicates.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.Filter<Upstream> {
       let first = self.isIncluded
       return Publishers.Filter(upstream: upstream) { first($0) && isIncluded($0) }
     }
 
-    /// Combines a throwing `isIncluded` with this predicate into one `TryFilter`.
+    /// Adds a throwing predicate to this filter, as one `TryFilter` on the same upstream.
+    ///
+    /// The fused form of ``Publisher/tryFilter(_:)``: it returns `Publishers.TryFilter<Upstream>`
+    /// whose predicate is this predicate `&&` `isIncluded`, instead of a `TryFilter` wrapping this
+    /// `Filter`. `isIncluded` runs only for values this predicate let through; when it throws,
+    /// upstream is cancelled and downstream fails with the error (as `any Error`).
     ///
     /// ```swift
-    /// let both = (1...20).publisher.filter { $0 > 5 }.tryFilter { try check($0) }
+    /// struct Unexpected: Error {}
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let checked: Publishers.TryFilter<PassthroughSubject<Int, Never>> = subject
+    ///   .filter { $0 > 0 }
+    ///   .tryFilter { value in if value == 9 { throw Unexpected() }; return value.isMultiple(of: 2) }
+    /// let cancellable = checked.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// for value in [-9, 2, 3, 9, 4] { subject.send(value) }
+    /// // Prints: 2
+    /// //         failure(Unexpected())
     /// ```
     ///
-    /// - Parameter isIncluded: The second predicate, checked only when the first one passes.
-    /// - Returns: One ``Publishers/TryFilter`` requiring both predicates.
+    /// - Parameter isIncluded: The second predicate, called only when this one returns `true`.
+    /// - Returns: A ``Publishers/TryFilter`` on the same upstream that requires both predicates.
     public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
       let first = self.isIncluded
       return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
@@ -152,27 +176,56 @@ extension Publishers {
       upstream.subscribe(TryInner(downstream: subscriber, isIncluded: isIncluded))
     }
 
-    /// Combines `isIncluded` with this predicate into one `TryFilter`.
+    /// Adds a second predicate to this filter, as one `TryFilter` on the same upstream.
+    ///
+    /// The fused form of ``Publisher/filter(_:)`` on a `TryFilter`: it returns
+    /// `Publishers.TryFilter<Upstream>` whose predicate is this predicate `&&` `isIncluded`,
+    /// instead of a `Filter` wrapping this `TryFilter`. `isIncluded` runs only for values this
+    /// predicate let through; if this predicate throws, `isIncluded` is not called, upstream is
+    /// cancelled and downstream fails with the error.
     ///
     /// ```swift
-    /// let both = (1...20).publisher.tryFilter { try check($0) }.filter { $0 < 8 }
+    /// struct Negative: Error {}
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let small: Publishers.TryFilter<PassthroughSubject<Int, Never>> = subject
+    ///   .tryFilter { value in if value < 0 { throw Negative() }; return value < 10 }
+    ///   .filter { $0.isMultiple(of: 2) }
+    /// let cancellable = small.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// for value in [2, 3, 12, 4, -1, 6] { subject.send(value) }
+    /// // Prints: 2
+    /// //         4
+    /// //         failure(Negative())
     /// ```
     ///
-    /// - Parameter isIncluded: The second predicate, checked only when the first one passes.
-    /// - Returns: One ``Publishers/TryFilter`` requiring both predicates.
+    /// - Parameter isIncluded: The second predicate, called only when this one returns `true`.
+    /// - Returns: A ``Publishers/TryFilter`` on the same upstream that requires both predicates.
     public func filter(_ isIncluded: @escaping (Output) -> Bool) -> Publishers.TryFilter<Upstream> {
       let first = self.isIncluded
       return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
     }
 
-    /// Combines a throwing `isIncluded` with this predicate into one `TryFilter`.
+    /// Adds a second throwing predicate to this filter, as one `TryFilter` on the same upstream.
+    ///
+    /// The fused form of ``Publisher/tryFilter(_:)`` on a `TryFilter`: it returns
+    /// `Publishers.TryFilter<Upstream>` whose predicate is this predicate `&&` `isIncluded`. The
+    /// first error either predicate throws cancels upstream and fails downstream; `isIncluded` runs
+    /// only for values this predicate let through.
     ///
     /// ```swift
-    /// let both = (1...20).publisher.tryFilter { try check($0) }.tryFilter { try verify($0) }
+    /// struct Negative: Error {}
+    /// struct TooBig: Error {}
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let checked: Publishers.TryFilter<PassthroughSubject<Int, Never>> = subject
+    ///   .tryFilter { value in if value < 0 { throw Negative() }; return value.isMultiple(of: 2) }
+    ///   .tryFilter { value in if value > 100 { throw TooBig() }; return true }
+    /// let cancellable = checked.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// for value in [2, 3, 400, 4] { subject.send(value) }
+    /// // Prints: 2
+    /// //         failure(TooBig())
     /// ```
     ///
-    /// - Parameter isIncluded: The second predicate, checked only when the first one passes.
-    /// - Returns: One ``Publishers/TryFilter`` requiring both predicates.
+    /// - Parameter isIncluded: The second predicate, called only when this one returns `true`.
+    /// - Returns: A ``Publishers/TryFilter`` on the same upstream that requires both predicates.
     public func tryFilter(_ isIncluded: @escaping (Output) throws -> Bool) -> Publishers.TryFilter<Upstream> {
       let first = self.isIncluded
       return Publishers.TryFilter(upstream: upstream) { try first($0) && isIncluded($0) }
@@ -193,7 +246,8 @@ extension Publishers.Filter {
     override var description: String { "Filter" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      isIncluded(input) ? send(input, admission) : replace(admission)
+      if admission == .unreserved { return .none }
+      return isIncluded(input) ? send(input, admission) : replace(admission)
     }
   }
 }
@@ -211,6 +265,7 @@ extension Publishers.TryFilter {
     override var description: String { "TryFilter" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      if admission == .unreserved { return .none }
       do {
         return try isIncluded(input) ? send(input, admission) : replace(admission)
       } catch {

@@ -96,27 +96,56 @@ extension Publishers {
       upstream.subscribe(Inner(downstream: subscriber, transform: transform))
     }
 
-    /// Composes `transform` with this map's transform into one `Map`.
+    /// Applies `transform` after this map's transform, as one `Map` on the same upstream.
+    ///
+    /// This is the fused form of ``Publisher/map(_:)``: instead of a `Map` wrapping this `Map`, it
+    /// returns the same publisher type, `Publishers.Map<Upstream, T>`, whose transform runs this
+    /// map's transform and then `transform`, so the chain costs one subscription. Values, their
+    /// order, demand, completion and cancellation are those of the two nested maps: each closure
+    /// runs once per value, this map's first. A concrete `Publishers.Map` picks this overload; the
+    /// same call on a generic `some Publisher` picks ``Publisher/map(_:)`` and nests.
     ///
     /// ```swift
-    /// let twice = [1].publisher.map { $0 + 1 }.map { $0 * 2 }  // one Publishers.Map
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let labels: Publishers.Map<PassthroughSubject<Int, Never>, String> =
+    ///   subject.map { $0 * 10 }.map { "#\($0)" }
+    /// let cancellable = labels.sink { print($0) }
+    /// subject.send(1)
+    /// subject.send(2)
+    /// // Prints: #10, #20 (one per line)
     /// ```
     ///
-    /// - Parameter transform: The transform applied after this one.
-    /// - Returns: One ``Publishers/Map`` applying both transforms.
+    /// - Parameter transform: Turns this map's output into the new output.
+    /// - Returns: A ``Publishers/Map`` on the same upstream whose transform is the two composed.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.Map<Upstream, T> {
       let first = self.transform
       return Publishers.Map(upstream: upstream) { transform(first($0)) }
     }
 
-    /// Composes a throwing `transform` with this map's transform into one `TryMap`.
+    /// Applies a throwing `transform` after this map's transform, as one `TryMap` on the same
+    /// upstream.
+    ///
+    /// The fused form of ``Publisher/tryMap(_:)``: it returns `Publishers.TryMap<Upstream, T>`
+    /// whose transform runs this map's transform and then `transform`, instead of a `TryMap`
+    /// wrapping this `Map`. Behaviour is that of the nested pair: when `transform` throws, upstream
+    /// is cancelled and downstream fails with the error (as `any Error`).
     ///
     /// ```swift
-    /// let chain = [1].publisher.map { $0 + 1 }.tryMap { try check($0) }  // one Publishers.TryMap
+    /// struct TooBig: Error {}
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let checked: Publishers.TryMap<PassthroughSubject<Int, Never>, Int> = subject
+    ///   .map { $0 * 10 }
+    ///   .tryMap { value -> Int in if value > 20 { throw TooBig() }; return value }
+    /// let cancellable = checked.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// subject.send(1)
+    /// subject.send(5)
+    /// subject.send(2)
+    /// // Prints: 10
+    /// //         failure(TooBig())
     /// ```
     ///
-    /// - Parameter transform: The throwing transform applied after this one.
-    /// - Returns: One ``Publishers/TryMap`` applying both transforms.
+    /// - Parameter transform: Turns this map's output into the new output, or throws.
+    /// - Returns: A ``Publishers/TryMap`` on the same upstream whose transform is the two composed.
     public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
       let first = self.transform
       return Publishers.TryMap(upstream: upstream) { try transform(first($0)) }
@@ -164,27 +193,57 @@ extension Publishers {
       upstream.subscribe(TryInner(downstream: subscriber, transform: transform))
     }
 
-    /// Composes `transform` with this transform into one `TryMap`.
+    /// Applies `transform` after this transform, as one `TryMap` on the same upstream.
+    ///
+    /// The fused form of ``Publisher/map(_:)`` on a `TryMap`: it returns
+    /// `Publishers.TryMap<Upstream, T>` whose transform runs this transform and then `transform`,
+    /// instead of a `Map` wrapping this `TryMap`. Behaviour is that of the nested pair: `transform`
+    /// runs only for values this transform returned; if this transform throws, `transform` is not
+    /// called, upstream is cancelled and downstream fails with the error.
     ///
     /// ```swift
-    /// let chain = [1].publisher.tryMap { $0 + 1 }.map { $0 * 2 }  // one Publishers.TryMap
+    /// struct NotANumber: Error {}
+    /// let subject = PassthroughSubject<String, Never>()
+    /// let halves: Publishers.TryMap<PassthroughSubject<String, Never>, String> = subject
+    ///   .tryMap { text -> Int in guard let value = Int(text) else { throw NotANumber() }; return value }
+    ///   .map { "half: \($0 / 2)" }
+    /// let cancellable = halves.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// subject.send("4")
+    /// subject.send("x")
+    /// subject.send("8")
+    /// // Prints: half: 2
+    /// //         failure(NotANumber())
     /// ```
     ///
-    /// - Parameter transform: The transform applied after this one.
-    /// - Returns: One ``Publishers/TryMap`` applying both transforms.
+    /// - Parameter transform: Turns this publisher's output into the new output.
+    /// - Returns: A ``Publishers/TryMap`` on the same upstream whose transform is the two composed.
     public func map<T>(_ transform: @escaping (Output) -> T) -> Publishers.TryMap<Upstream, T> {
       let first = self.transform
       return Publishers.TryMap(upstream: upstream) { transform(try first($0)) }
     }
 
-    /// Composes a throwing `transform` with this transform into one `TryMap`.
+    /// Applies a throwing `transform` after this transform, as one `TryMap` on the same upstream.
+    ///
+    /// The fused form of ``Publisher/tryMap(_:)`` on a `TryMap`: it returns
+    /// `Publishers.TryMap<Upstream, T>` whose transform runs this transform and then `transform`.
+    /// The first error either closure throws cancels upstream and fails downstream; after a throw
+    /// from this transform, `transform` is not called.
     ///
     /// ```swift
-    /// let chain = [1].publisher.tryMap { $0 + 1 }.tryMap { $0 * 2 }  // one Publishers.TryMap
+    /// struct Odd: Error {}
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let halves: Publishers.TryMap<PassthroughSubject<Int, Never>, Int> = subject
+    ///   .tryMap { value -> Int in if value % 2 != 0 { throw Odd() }; return value / 2 }
+    ///   .tryMap { $0 + 1 }
+    /// let cancellable = halves.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// for value in [4, 8, 3] { subject.send(value) }
+    /// // Prints: 3
+    /// //         5
+    /// //         failure(Odd())
     /// ```
     ///
-    /// - Parameter transform: The throwing transform applied after this one.
-    /// - Returns: One ``Publishers/TryMap`` applying both transforms.
+    /// - Parameter transform: Turns this publisher's output into the new output, or throws.
+    /// - Returns: A ``Publishers/TryMap`` on the same upstream whose transform is the two composed.
     public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Upstream, T> {
       let first = self.transform
       return Publishers.TryMap(upstream: upstream) { try transform(try first($0)) }
@@ -206,7 +265,11 @@ extension Publishers.Map {
     override var description: String { "Map" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      send(transform(input), admission)
+      // A value upstream sent beyond the demand is dropped before any closure runs (here and in
+      // every inner with fused overloads): a nested stage would never see it, so a fused chain
+      // must not call its later closures for it either.
+      if admission == .unreserved { return .none }
+      return send(transform(input), admission)
     }
   }
 }
@@ -224,6 +287,7 @@ extension Publishers.TryMap {
     override var description: String { "TryMap" }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      if admission == .unreserved { return .none }
       do {
         return send(try transform(input), admission)
       } catch {

@@ -58,14 +58,28 @@ extension Publishers {
       upstream.subscribe(Inner(downstream: subscriber))
     }
 
-    /// Declares a different failure type on the same upstream, without another stage.
+    /// Declares another failure type on the same upstream, as one `SetFailureType`.
+    ///
+    /// The fused form of ``Publisher/setFailureType(to:)``: instead of a `SetFailureType` wrapping
+    /// this one, it returns the same publisher type, `Publishers.SetFailureType<Upstream, E>`, on
+    /// this publisher's upstream. Since neither stage can fail or change a value, behaviour is that
+    /// of the nested pair: values, demand, `.finished` and cancellation pass straight through.
     ///
     /// ```swift
-    /// let retyped = Just(1).setFailureType(to: CancellationError.self).setFailureType(to: (any Error).self)
+    /// struct Offline: Error {}
+    /// let subject = PassthroughSubject<Int, Never>()
+    /// let retyped: Publishers.SetFailureType<PassthroughSubject<Int, Never>, any Error> = subject
+    ///   .setFailureType(to: Offline.self)
+    ///   .setFailureType(to: (any Error).self)
+    /// let cancellable = retyped.sink(receiveCompletion: { print($0) }, receiveValue: { print($0) })
+    /// subject.send(1)
+    /// subject.send(completion: .finished)
+    /// // Prints: 1
+    /// //         finished
     /// ```
     ///
     /// - Parameter failure: The failure type to declare.
-    /// - Returns: A ``Publishers/SetFailureType`` on the same upstream.
+    /// - Returns: A ``Publishers/SetFailureType`` on the same upstream with the failure type `E`.
     public func setFailureType<E: Error>(to failure: E.Type) -> Publishers.SetFailureType<Upstream, E> {
       Publishers.SetFailureType(upstream: upstream)
     }
