@@ -122,4 +122,120 @@ struct SubjectStressTests {
       }
     }
   }
+
+  // MARK: Sinks
+
+  /// What the closures of one `sink` on a subject saw. The subject calls a sink's closures one at a
+  /// time and they take no lock of their own, so ThreadSanitizer reports any overlap, and a closure
+  /// released while it runs is a use after free.
+  private final class SinkProbe: @unchecked Sendable {
+    // Safety: written only by the sink's closures, which the subject calls one at a time (the
+    // delivery token's lock orders them); read after the sending threads joined.
+    var lastIndex: [Int: Int] = [:]
+    var violations: [String] = []
+    var received = 0
+    var completions = 0
+
+    func receive(_ value: Int, width: Int) {
+      if completions > 0 { violations.append("value \(value) after the completion") }
+      let sender = value / width
+      let index = value % width
+      if let last = lastIndex[sender], last >= index { violations.append("value \(value) out of order") }
+      lastIndex[sender] = index
+      received += 1
+    }
+
+    func complete() {
+      completions += 1
+    }
+  }
+
+  @Test(arguments: [false, true])
+  func concurrentSendsReachEverySinkOnceInOrder(currentValue: Bool) {
+    withWatchdog("concurrent sends to sinks") {
+      let probes = (0..<8).map { _ in SinkProbe() }
+      let send: @Sendable (Int) -> Void
+      let complete: @Sendable () -> Void
+      let cancellables: [AnyCancellable]
+      if currentValue {
+        let subject = CurrentValueSubject<Int, TestFailure>(-1)
+        cancellables = probes.map { probe in
+          subject.sink(
+            receiveCompletion: { _ in probe.complete() },
+            receiveValue: { if $0 >= 0 { probe.receive($0, width: Self.perSender) } })
+        }
+        send = { subject.send($0) }
+        complete = { subject.send(completion: .finished) }
+      } else {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        cancellables = probes.map { probe in
+          subject.sink(
+            receiveCompletion: { _ in probe.complete() }, receiveValue: { probe.receive($0, width: Self.perSender) })
+        }
+        send = { subject.send($0) }
+        complete = { subject.send(completion: .finished) }
+      }
+      runConcurrently(Self.senders) { sender in
+        for index in 0..<Self.perSender { send(sender * Self.perSender + index) }
+      }
+      complete()
+      for probe in probes {
+        #expect(probe.violations.isEmpty, "\(probe.violations.prefix(5))")
+        #expect(probe.received == Self.senders * Self.perSender)
+        #expect(probe.completions == 1)
+      }
+      withExtendedLifetime(cancellables) {}
+    }
+  }
+
+  @Test func cancellingASinkRacingSendsNeverReleasesItsClosuresMidCall() {
+    withWatchdog("sink cancel racing delivery") {
+      for _ in 0..<200 {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        let probe = SinkProbe()
+        let held = LockedState<AnyCancellable?>.make(
+          subject.sink(receiveCompletion: { _ in probe.complete() }, receiveValue: { probe.receive($0, width: 1_000) }))
+        runConcurrently(3) { worker in
+          switch worker {
+          case 0:
+            // Cancel and drop the cancellable while the others send: the closures are released
+            // by whichever thread holds the delivery token, after its call returns.
+            let cancellable = held.withLock { cancellable in
+              defer { cancellable = nil }
+              return cancellable
+            }
+            cancellable?.cancel()
+          default:
+            for index in 0..<200 { subject.send(worker * 1_000 + index) }
+          }
+        }
+        #expect(probe.violations.isEmpty, "\(probe.violations.prefix(5))")
+        #expect(probe.completions == 0)
+      }
+    }
+  }
+
+  @Test func completionRacingSendsReachesEverySinkOnceAndLast() {
+    withWatchdog("completion racing sends to sinks") {
+      for _ in 0..<100 {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        let probes = (0..<4).map { _ in SinkProbe() }
+        let cancellables = probes.map { probe in
+          subject.sink(receiveCompletion: { _ in probe.complete() }, receiveValue: { probe.receive($0, width: 100) })
+        }
+        runConcurrently(4) { worker in
+          if worker == 0 {
+            subject.send(completion: .failure(TestFailure()))
+          } else {
+            for index in 0..<100 { subject.send(worker * 100 + index) }
+          }
+        }
+        for probe in probes {
+          #expect(probe.violations.isEmpty, "\(probe.violations.prefix(5))")
+          #expect(probe.completions == 1)
+        }
+        withExtendedLifetime(cancellables) {}
+      }
+    }
+  }
 }
