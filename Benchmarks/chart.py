@@ -44,7 +44,7 @@ colours = {
 }
 
 
-def draw(axis, rows, ylabel, log):
+def draw(axis, rows, ylabel, log, legend):
     workloads = list(rows)
     labelled = set()
     for position, workload in enumerate(workloads):
@@ -65,7 +65,8 @@ def draw(axis, rows, ylabel, log):
     if log:
         axis.set_yscale("log")
     axis.grid(axis="y", alpha=0.3, which="both")
-    axis.legend(fontsize=8, ncol=3)
+    if legend:
+        axis.legend(fontsize=8, ncol=3)
 
 
 panels = [(time_rows, "ns per element (median, p25–p75), log scale", True)]
@@ -73,8 +74,10 @@ if memory_rows:
     panels.append((memory_rows, "bytes per live subscription", False))
 figure, axes = plt.subplots(
     1, len(panels), figsize=(16, 6.5), gridspec_kw={"width_ratios": [len(p[0]) or 1 for p in panels]}, squeeze=False)
-for axis, (rows, label, log) in zip(axes[0], panels):
-    draw(axis, rows, label, log)
+for index, (axis, (rows, label, log)) in enumerate(zip(axes[0], panels)):
+    # One legend, on the time panel: the memory panel uses the same colours, and a legend of its own
+    # would cover its narrow axis.
+    draw(axis, rows, label, log, legend=index == 0)
 figure.suptitle("signals-bench: Signals vs OpenCombine 0.14.0, swift-async-algorithms 1.1.4 and floors (lower is better)")
 figure.tight_layout()
 figure.savefig(target, dpi=110)
