@@ -192,14 +192,7 @@ struct SwitchToLatestStateMachine {
   /// Inner `id` sent a value.
   mutating func receivedInnerValue(id: Int) -> InnerValueAction {
     guard !hasEnded, inner.id == id, demand > 0 else { return .drop }
-    if demand != .unlimited { demand -= 1 }
-    if !isDelivering {
-      // A free token means an empty backlog: the last holder delivered all of it.
-      isDelivering = true
-      return .deliver
-    }
-    backlogCount += 1
-    return .queue
+    return takeTokenOrQueue() ? .deliver : .queue
   }
 
   /// Inner `id` completed: returns the upstream subscription to cancel after a failure.
@@ -286,14 +279,20 @@ struct SwitchToLatestStateMachine {
 
   /// A fused `Just`'s value arrives with demand: count it, and take the token if it is free.
   private mutating func acceptJustValue() -> JustValue {
+    takeTokenOrQueue() ? .deliver : .queue
+  }
+
+  /// A value arrives with demand: counts it, and takes the token if it is free (returns `true`:
+  /// deliver it now) or counts it in the backlog (`false`: the holder delivers it).
+  private mutating func takeTokenOrQueue() -> Bool {
     if demand != .unlimited { demand -= 1 }
     if !isDelivering {
       // A free token means an empty backlog: the last holder delivered all of it.
       isDelivering = true
-      return .deliver
+      return true
     }
     backlogCount += 1
-    return .queue
+    return false
   }
 
   private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
