@@ -188,6 +188,7 @@ final class SubjectStorage<Output, Failure: Error> {
 
   /// Offers `value` to the unlimited-demand subscribers among `conduits[start...]` (at most 64).
   /// Call with the lock held.
+  @inline(__always)
   private static func reserve(
     _ value: Output, for conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
     generation: UInt64, on thread: ThreadIdentity
@@ -214,6 +215,7 @@ final class SubjectStorage<Output, Failure: Error> {
     }
   }
 
+  @inline(__always)
   private func deliver(
     _ value: Output, to conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
     _ batch: SendBatch, generation: UInt64, on thread: ThreadIdentity
