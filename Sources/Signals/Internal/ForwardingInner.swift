@@ -269,6 +269,7 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorIn
 
   /// Delivers the value downstream; the demand downstream returns goes upstream. A value without
   /// reserved demand is one upstream should not have sent: it is dropped.
+  @inline(__always)
   final func send(_ output: Downstream.Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
     switch admission {
     case .unlimited:
