@@ -212,32 +212,18 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Do
 /// Like a `Subscribers.Sink`, it releases both closures when it is cancelled or completed, which
 /// breaks the usual `owner → cancellable → closure → owner` cycle.
 ///
-/// The closures live in a ``Closures`` box of their own, held by an unmanaged reference: calling a
-/// closure stored in a `var` retains and releases its context around every call (the compiler must
-/// assume the call could replace the closure), two atomic operations per delivery that cost a
-/// fan-out a third of its time. The box's closures are `let`s, and the box is reached without a
+/// The closures live in a `SinkHandlers` box of their own (the class `Subscribers.Sink` uses), held
+/// by an unmanaged reference: calling a closure stored in a `var` retains and releases its context
+/// around every call (the compiler must assume the call could replace the closure), two atomic
+/// operations per delivery that cost a fan-out a third of its time. The box's closures are `let`s, and the box is reached without a
 /// retain: only the holder of the delivery token calls them or releases the box, so the box is
 /// alive for the whole call.
 final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
   // Safety: `closures` is owned by the delivery token (see `SubjectConduit`).
 
-  /// A sink's two closures, immutable.
-  final class Closures {
-    let receiveValue: (Output) -> Void
-    let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-
-    init(
-      receiveValue: @escaping (Output) -> Void,
-      receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
-    ) {
-      self.receiveValue = receiveValue
-      self.receiveCompletion = receiveCompletion
-    }
-  }
-
   /// Owned by the delivery token; `nil` once released. Retained once when made, released once by
   /// ``releaseDownstream()`` (or `deinit`, for a conduit never attached).
-  @exclusivity(unchecked) private var closures: Unmanaged<Closures>?
+  @exclusivity(unchecked) private var closures: Unmanaged<SinkHandlers<Output, Failure>>?
 
   init(
     receiveValue: @escaping (Output) -> Void,
@@ -245,7 +231,7 @@ final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
     storage: SubjectStorage<Output, Failure>,
     owner: AnyObject
   ) {
-    closures = .passRetained(Closures(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+    closures = .passRetained(SinkHandlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
     super.init(storage: storage, owner: owner, unlimitedDemand: !storage.replaysCurrentValue)
   }
 

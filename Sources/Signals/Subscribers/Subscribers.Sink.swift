@@ -110,9 +110,10 @@ extension Subscribers {
   }
 }
 
-/// The two closures of a ``Subscribers/Sink``, in one reference that moves in and out of the lock
-/// without copying or re-abstracting the closures.
-private final class SinkHandlers<Input, Failure: Error> {
+/// The two closures of a sink, immutable, in one reference: a ``Subscribers/Sink`` moves it in and
+/// out of its lock without copying or re-abstracting the closures, and a `sink` on a subject
+/// (`SinkConduit`) calls them through it without retaining them per call.
+final class SinkHandlers<Input, Failure: Error> {
   let receiveValue: (Input) -> Void
   let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
 
