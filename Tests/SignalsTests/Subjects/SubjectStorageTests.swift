@@ -134,6 +134,30 @@ struct SubjectStorageTests {
     withExtendedLifetime(cancellable) {}
   }
 
+  @Test func whatReleasingASinksClosuresRunsMayUseTheSubjectAndTheCancellable() {
+    let subject = PassthroughSubject<Int, Never>()
+    var others: [Int] = []
+    let other = subject.sink { others.append($0) }
+    var received: [Int] = []
+    var cancellable: AnyCancellable?
+    do {
+      // Released with the closure: sends to the subject and cancels the sink again from its deinit.
+      let onRelease = ReleaseAction {
+        subject.send(2)
+        cancellable?.cancel()
+      }
+      cancellable = subject.sink { value in
+        withExtendedLifetime(onRelease) { received.append(value) }
+      }
+    }
+    subject.send(1)
+    cancellable?.cancel()
+    subject.send(3)
+    #expect(received == [1])
+    #expect(others == [1, 2, 3])
+    withExtendedLifetime(other) {}
+  }
+
   @Test func aCancelledSinkNoLongerKeepsItsSubjectAlive() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     let cancellable: AnyCancellable
@@ -206,6 +230,19 @@ struct SubjectStorageTests {
 /// Something for a sink's closure to capture, to see when the closure is released.
 private final class Capture {
   var values: [Int] = []
+}
+
+/// Runs an action when released.
+private final class ReleaseAction {
+  private let action: () -> Void
+
+  init(_ action: @escaping () -> Void) {
+    self.action = action
+  }
+
+  deinit {
+    action()
+  }
 }
 
 /// A subscriber that asks for one value and logs it, from a closure that need not be `Sendable`.
