@@ -251,7 +251,8 @@ let benchmarksDirectory: String = {
 // MARK: - Running
 
 /// Runs a workload: one warm-up run per contender, then `runs` rounds in which every contender runs
-/// once (interleaved, so a noisy neighbour hurts all of them alike), then one allocation-counting run.
+/// once (interleaved, so a noisy neighbour hurts all of them alike, and in an order that rotates from
+/// round to round), then one allocation-counting run.
 func measure(_ workload: Workload, options: Options) async -> [Measurement] {
   let elements = options.elements ?? (options.quick ? workload.quickElements : workload.fullElements)
   let contenders = ([workload.signals] + workload.peers).filter { contender in
@@ -283,8 +284,12 @@ func measure(_ workload: Workload, options: Options) async -> [Measurement] {
     let affordable = Int(budget / max(slowest * Double(contenders.count), 1))
     runs = max(3, min(runs, affordable))
   }
-  for _ in 0..<runs {
-    for (index, contender) in contenders.enumerated() {
+  for round in 0..<runs {
+    // Each round starts with the next contender, so that none always runs first (after the previous
+    // round's last contender, whose threads and freed memory it would always inherit).
+    for offset in contenders.indices {
+      let index = (round + offset) % contenders.count
+      let contender = contenders[index]
       let lap = Lap(countsAllocations: workload.metric == .liveBytes)
       let checksum = await contender.body!(elements, lap)
       if checksum != checksums[index] {
