@@ -254,9 +254,10 @@ let concurrencyCatalog: [Workload] = [
 
 // MARK: - Helpers shared by both sides
 
-/// A fixed permutation of `0..<count` (SplitMix64-driven Fisher–Yates), the same in every run.
-func shuffledIndices(_ count: Int) -> [Int] {
-  var state: UInt64 = 0x5EED_0F_5167_4A15
+/// A fixed permutation of `0..<count` (SplitMix64-driven Fisher–Yates), the same in every run for
+/// the same `seed`.
+func shuffledIndices(_ count: Int, seed: UInt64 = 0) -> [Int] {
+  var state: UInt64 = 0x5EED_0F_5167_4A15 &+ seed
   func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state

@@ -251,7 +251,7 @@ let benchmarksDirectory: String = {
 // MARK: - Running
 
 /// Runs a workload: one warm-up run per contender, then `runs` rounds in which every contender runs
-/// once (interleaved, so a noisy neighbour hurts all of them alike, and in an order that rotates from
+/// once (interleaved, so a noisy neighbour hurts all of them alike, in an order that changes from
 /// round to round), then one allocation-counting run.
 func measure(_ workload: Workload, options: Options) async -> [Measurement] {
   let elements = options.elements ?? (options.quick ? workload.quickElements : workload.fullElements)
@@ -285,10 +285,9 @@ func measure(_ workload: Workload, options: Options) async -> [Measurement] {
     runs = max(3, min(runs, affordable))
   }
   for round in 0..<runs {
-    // Each round starts with the next contender, so that none always runs first (after the previous
-    // round's last contender, whose threads and freed memory it would always inherit).
-    for offset in contenders.indices {
-      let index = (round + offset) % contenders.count
+    // Each round runs the contenders in another fixed order, so that none always runs first or
+    // always right after the same other one (whose idle threads and freed memory it would inherit).
+    for index in shuffledIndices(contenders.count, seed: UInt64(round)) {
       let contender = contenders[index]
       let lap = Lap(countsAllocations: workload.metric == .liveBytes)
       let checksum = await contender.body!(elements, lap)

@@ -12,8 +12,9 @@
 ///
 /// Cost per element: one lock round trip, taken after the subscriber returns, to add the demand it
 /// returned and to notice a `cancel` or a `request` made meanwhile. With unlimited demand the same
-/// single lock is kept: without atomics (unavailable at the macOS 10.15 floor) it is the only
-/// race-free way to see a `cancel` from another thread, and it is uncontended in the common case.
+/// single lock is kept: without atomics (the standard library's need macOS 15, and the package has
+/// no C target for C's) it is the only race-free way to see a `cancel` from another thread, and it
+/// is uncontended in the common case.
 /// Nothing is allocated per element.
 final class SequenceSubscription<Iterator: IteratorProtocol, Downstream: Subscriber>: Subscription,
   CustomStringConvertible
