@@ -177,32 +177,56 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
 }
 
 /// The conduit for a concrete subscriber type.
+///
+/// The subscriber sits in a ``ConduitSubscriber`` box reached through an unmanaged reference, so a
+/// delivery calls it in place. Kept as an `Optional<Downstream>` here, each call would copy the
+/// generic value out (a retain and release, and three value-witness calls, on every value).
 private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
   @unchecked Sendable
 {
-  // Safety: `downstream` is owned by the delivery token (see `SubjectConduit`).
-  /// Owned by the delivery token; `nil` once released.
-  @exclusivity(unchecked) private var downstream: Downstream?
+  // Safety: `box` is owned by the delivery token (see `SubjectConduit`): only its holder calls the
+  // subscriber or releases the box, so no call is running when it is released.
+  /// Owned by the delivery token, and holding one retain of the box; `nil` once released.
+  @exclusivity(unchecked) private var box: Unmanaged<ConduitSubscriber<Downstream>>?
 
   init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
-    self.downstream = downstream
+    box = Unmanaged.passRetained(ConduitSubscriber(downstream))
     super.init(storage: storage, owner: owner, unlimitedDemand: false)
   }
 
+  deinit {
+    box?.release()
+  }
+
   override func deliverSubscription() {
-    downstream?.receive(subscription: self)
+    guard let box else { return }
+    box._withUnsafeGuaranteedRef { $0.subscriber.receive(subscription: self) }
   }
 
   override func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
-    downstream?.receive(value) ?? .none
+    guard let box else { return .none }
+    return box._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
   }
 
   override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
-    downstream?.receive(completion: completion)
+    guard let box else { return }
+    box._withUnsafeGuaranteedRef { $0.subscriber.receive(completion: completion) }
   }
 
   override func releaseDownstream() {
-    downstream = nil
+    let released = box
+    box = nil
+    released?.release()
+  }
+}
+
+/// The subscriber of a ``SubscriberConduit``, immutable: a `let` of a generic type is called in
+/// place.
+private final class ConduitSubscriber<Downstream: Subscriber> {
+  let subscriber: Downstream
+
+  init(_ subscriber: Downstream) {
+    self.subscriber = subscriber
   }
 }
 
@@ -252,11 +276,12 @@ final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
   }
 }
 
-/// A sink's two closures, stored in place in its ``SinkConduit``.
+/// A sink's two closures, stored in place in its ``SinkConduit`` (or, for a ``Subscribers/Sink``, in
+/// its immutable ``SinkHandlers``).
 ///
-/// Calling a closure read from a class's `var` retains and releases its context around the call,
-/// because the compiler must assume the call could replace the closure: two atomic operations per
-/// delivery, a third of a fan-out's time. This type is noncopyable, so the conduit can only lend
+/// Calling a closure read from a class's stored property retains and releases its context around
+/// the call (a `var` because the call could replace it, and in practice a `let` too): two atomic
+/// operations per delivery, a third of a fan-out's time. This type is noncopyable, so the conduit can only lend
 /// it: `closures.receive(value)` is a read access to the conduit's field that lasts for the call,
 /// and a borrowed value's closures are called as they are. Overlapping reads are allowed, so a
 /// re-entrant delivery to the same sink is too; the one write (``release()``) is made by the delivery
@@ -281,6 +306,12 @@ struct SinkClosures<Input, Failure: Error>: ~Copyable {
   borrowing func receive(completion: Subscribers.Completion<Failure>) {
     receiveCompletion?(completion)
   }
+
+  /// The value closure, copied out (`nil` once released).
+  var valueHandler: ((Input) -> Void)? { receiveValue }
+
+  /// The completion closure, copied out (`nil` once released).
+  var completionHandler: ((Subscribers.Completion<Failure>) -> Void)? { receiveCompletion }
 
   /// Drops both closures (their captures are released here).
   mutating func release() {

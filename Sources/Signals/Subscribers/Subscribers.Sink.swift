@@ -29,12 +29,12 @@ extension Subscribers {
 
     /// The closure called with each value (a no-op once cancelled or completed).
     public var receiveValue: (Input) -> Void {
-      state.withLock { $0.handlers }?.receiveValue ?? { _ in }
+      state.withLock { $0.handlers }?.closures.valueHandler ?? { _ in }
     }
 
     /// The closure called with the completion (a no-op once cancelled or completed).
     public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-      state.withLock { $0.handlers }?.receiveCompletion ?? { _ in }
+      state.withLock { $0.handlers }?.closures.completionHandler ?? { _ in }
     }
 
     /// Creates a sink from two closures.
@@ -76,9 +76,12 @@ extension Subscribers {
     /// Calls `receiveValue`; values after cancel or completion are ignored.
     public func receive(_ value: Input) -> Subscribers.Demand {
       // The closures travel in a class box: a closure returned through `withLock`'s generic result
-      // would be re-abstracted, which allocates a thunk on every value.
-      let handlers = state.withLock { state in state.subscription.isTerminal ? nil : state.handlers }
-      handlers?.receiveValue(value)
+      // would be re-abstracted, which allocates a thunk on every value. The box is there exactly
+      // until the sink ends, so it alone says whether to deliver: reading the subscription status
+      // would copy (and retain) the subscription it holds. (Unwrapped with `guard let`: calling
+      // through `handlers?.` retains the box a second time around the call.)
+      guard let handlers = state.withLock({ state in state.handlers }) else { return .none }
+      handlers.closures.receive(value)
       return .none
     }
 
@@ -91,7 +94,7 @@ extension Subscribers {
         return state.handlers
       }
       // The closures are released after the completion closure runs, outside the lock.
-      handlers?.receiveCompletion(completion)
+      handlers?.closures.receive(completion: completion)
     }
 
     /// Cancels the subscription and releases both closures.
@@ -110,19 +113,20 @@ extension Subscribers {
   }
 }
 
-/// The two closures of a sink, immutable, in one reference: a ``Subscribers/Sink`` moves it in and
-/// out of its lock without copying or re-abstracting the closures, and a `sink` on a subject
-/// (`SinkConduit`) calls them through it without retaining them per call.
+/// The two closures of a ``Subscribers/Sink``, immutable, in one reference that the sink moves out of
+/// its lock for each call: one retain, where copying the closures out would retain both and
+/// re-abstract them.
+///
+/// They are kept as a noncopyable ``SinkClosures`` in a `let`, so a call borrows them in place and
+/// does not retain a closure's context around it.
 final class SinkHandlers<Input, Failure: Error> {
-  let receiveValue: (Input) -> Void
-  let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+  let closures: SinkClosures<Input, Failure>
 
   init(
     receiveValue: @escaping (Input) -> Void,
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
   ) {
-    self.receiveValue = receiveValue
-    self.receiveCompletion = receiveCompletion
+    closures = SinkClosures(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
   }
 }
 

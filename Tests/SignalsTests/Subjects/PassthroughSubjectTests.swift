@@ -247,6 +247,50 @@ struct PassthroughSubjectTests {
     #expect(weakRecorder == nil)
   }
 
+  @Test func subscriberCancellingItselfInsideReceiveIsReleasedOnceTheDeliveryReturns() {
+    /// Keeps its subscription (as hand-written subscribers often do) and cancels it from the first
+    /// value.
+    final class CancelsOnFirstValue: Subscriber, @unchecked Sendable {
+      // Safety: used from the test's thread only.
+      var subscription: (any Subscription)?
+      var values: [Int] = []
+      func receive(subscription: any Subscription) {
+        self.subscription = subscription
+        subscription.request(.unlimited)
+      }
+      func receive(_ input: Int) -> Subscribers.Demand {
+        values.append(input)
+        subscription?.cancel()
+        return .none
+      }
+      func receive(completion: Subscribers.Completion<Never>) {}
+    }
+    let subject = PassthroughSubject<Int, Never>()
+    weak var weakSubscriber: CancelsOnFirstValue?
+    do {
+      let subscriber = CancelsOnFirstValue()
+      weakSubscriber = subscriber
+      subject.subscribe(subscriber)
+      subject.send(1)
+      subject.send(2)
+      #expect(subscriber.values == [1])
+    }
+    #expect(weakSubscriber == nil, "released by the delivery that was running when it cancelled")
+  }
+
+  @Test func subscriberToAFinishedSubjectIsReleased() {
+    let subject = PassthroughSubject<Int, Never>()
+    subject.send(completion: .finished)
+    weak var weakRecorder: TestSubscriber<Int, Never>?
+    do {
+      let recorder = TestSubscriber<Int, Never>()
+      weakRecorder = recorder
+      subject.subscribe(recorder)
+      #expect(recorder.events == [.subscription, .completion(.finished)])
+    }
+    #expect(weakRecorder == nil)
+  }
+
   @Test func subjectIsReleasedOnceSubscriptionsEnd() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     var cancellable: AnyCancellable?
