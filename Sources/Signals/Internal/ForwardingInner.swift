@@ -201,11 +201,11 @@ struct UpstreamLink {
 /// fields are `@exclusivity(unchecked)`: the serial path is their only accessor, so a dynamic
 /// exclusivity check could never fire and would only cost time on every value.
 class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInner<Input, Failure, Downstream>,
-  ContractKeepingInner, Subscriber, Subscription
+  ContractKeepingSubscription, Subscriber, Subscription
 {
-  /// Whether the upstream is itself an operator inner that keeps the contract towards this one
-  /// (see ``ContractKeepingInner``), so its values skip this inner's own `admit`: one lock round
-  /// trip per stage of a chain instead of one per stage per value.
+  /// Whether the upstream subscription is another operator inner or a subject's conduit, which
+  /// keeps the contract towards this one (see ``ContractKeepingSubscription``), so its values skip
+  /// this inner's own `admit`: a chain on a subject takes no lock of its own per value.
   ///
   /// Written once, under the link's lock, when the subscription is accepted. The value path reads
   /// it without a lock, after the round trips that demand makes before any value can arrive
@@ -229,7 +229,7 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorIn
   /// ``UpstreamLink/accept(_:whenAccepted:)`` that also notes whether the upstream keeps the
   /// contract; every `receive(subscription:)` accepts through it.
   final func acceptUpstream(_ subscription: any Subscription) -> Subscribers.Demand? {
-    let keepsContract = !accountsEveryValue && subscription is any ContractKeepingInner
+    let keepsContract = !accountsEveryValue && subscription is any ContractKeepingSubscription
     return link.accept(subscription) { upstreamKeepsContract = keepsContract }
   }
 
@@ -325,10 +325,12 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorIn
   }
 }
 
-/// Marks ``ForwardingInner``, so that an inner can recognise, with one check when it subscribes,
-/// an upstream subscription that is another operator inner.
+/// Marks the subscriptions an operator inner can recognise, with one check when it subscribes, as
+/// keeping the contract towards their subscriber: ``ForwardingInner`` and a subject's conduit.
 ///
-/// Such an upstream keeps the contract towards its subscriber: it delivers nothing before the
-/// subscription, after a completion or cancel, or beyond the demand it was given (its own `admit`
-/// checks each value), and it adds the demand its subscriber returns to its own account.
-protocol ContractKeepingInner: AnyObject {}
+/// Such an upstream delivers nothing before the subscription, after a completion or cancel, or
+/// beyond the demand it was given (an inner's own `admit` checks each value; a conduit's delivery
+/// token is only taken with demand), and it adds the demand its subscriber returns to its own
+/// account. A value already on its way when the subscriber cancels may still arrive, as it may
+/// through an inner's own `admit`.
+protocol ContractKeepingSubscription: AnyObject {}

@@ -33,7 +33,9 @@ class AnySubjectConduit {
 ///
 /// Its mutable fields are `@exclusivity(unchecked)`: the lock or the token already makes every
 /// access exclusive, and the run-time check would cost more than the send fast path's own work.
-class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, CustomStringConvertible {
+class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, ContractKeepingSubscription,
+  CustomStringConvertible
+{
   let storage: SubjectStorage<Output, Failure>
   /// The public subject's type, for ``description``.
   private let ownerType: AnyObject.Type

@@ -49,4 +49,51 @@ struct ForwardingInnerTests {
     recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(.value(1)), .value(.finished), .completion(.finished)])
   }
+
+  // A subject's conduit keeps the contract too, so the first stage on a subject skips its own
+  // check; the subject's demand accounting is what limits the chain.
+
+  @Test func aChainOnAPassthroughSubjectHonoursBoundedDemandAndTheDemandItsFilterReturns() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let filtered = Recorder<Int>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(2))
+    subject.map { $0 }.filter { value in
+      filtered.append(value)
+      return value % 2 == 0
+    }.map { $0 * 10 }.subscribe(recorder)
+    for value in 1...6 { subject.send(value) }
+    #expect(recorder.values == [20, 40])
+    #expect(filtered.elements == [1, 2, 3, 4], "values beyond the demand stop at the subject, before any closure")
+    recorder.request(.max(1))
+    subject.send(7)
+    subject.send(8)
+    subject.send(9)
+    #expect(recorder.values == [20, 40, 80])
+    #expect(filtered.elements == [1, 2, 3, 4, 7, 8])
+  }
+
+  @Test func aChainOnACurrentValueSubjectReplaysTheCurrentValueWhenDemanded() {
+    let subject = CurrentValueSubject<Int, TestError>(1)
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    subject.map { $0 * 10 }.filter { _ in true }.subscribe(recorder)
+    #expect(recorder.values == [])
+    recorder.request(.max(1))
+    #expect(recorder.values == [10])
+    subject.send(2)
+    #expect(recorder.values == [10], "no demand left")
+    recorder.request(.max(1))
+    #expect(recorder.values == [10, 20], "the value missed for lack of demand is the current one")
+  }
+
+  @Test func cancellingAChainOnASubjectStopsItsValuesAndDetachesIt() {
+    let subject = PassthroughSubject<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    subject.map { $0 }.filter { _ in true }.subscribe(recorder)
+    subject.send(1)
+    recorder.cancel()
+    subject.send(2)
+    subject.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .value(1)])
+  }
 }
+
