@@ -203,9 +203,10 @@ struct UpstreamLink {
 class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInner<Input, Failure, Downstream>,
   ContractKeepingSubscription, Subscriber, Subscription
 {
-  /// Whether the upstream subscription is another operator inner or a subject's conduit, which
-  /// keeps the contract towards this one (see ``ContractKeepingSubscription``), so its values skip
-  /// this inner's own `admit`: a chain on a subject takes no lock of its own per value.
+  /// Whether the upstream subscription is another operator inner, a subject's conduit or a
+  /// sequence's subscription, which keeps the contract towards this one (see
+  /// ``ContractKeepingSubscription``), so its values skip this inner's own `admit`: a chain on a
+  /// subject takes no lock of its own per value.
   ///
   /// Written once, under the link's lock, when the subscription is accepted. The value path reads
   /// it without a lock, after the round trips that demand makes before any value can arrive
@@ -325,12 +326,13 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorIn
   }
 }
 
-/// Marks the subscriptions an operator inner can recognise, with one check when it subscribes, as
-/// keeping the contract towards their subscriber: ``ForwardingInner`` and a subject's conduit.
+/// Marks the subscriptions an operator inner (``ForwardingInner``, ``ReducingInner``) can recognise,
+/// with one check when it subscribes, as keeping the contract towards their subscriber:
+/// ``ForwardingInner``, a subject's conduit and ``SequenceSubscription``.
 ///
 /// Such an upstream delivers nothing before the subscription, after a completion or cancel, or
 /// beyond the demand it was given (an inner's own `admit` checks each value; a conduit's delivery
-/// token is only taken with demand), and it adds the demand its subscriber returns to its own
-/// account. A value already on its way when the subscriber cancels may still arrive, as it may
+/// token and a sequence's next element are only taken with demand), and it adds the demand its
+/// subscriber returns to its own account. A value already on its way when the subscriber cancels may still arrive, as it may
 /// through an inner's own `admit`.
 protocol ContractKeepingSubscription: AnyObject {}

@@ -11,8 +11,9 @@
 /// ``settle(_:)`` from the step; an error a closure threw goes to ``fail(throwing:)``.
 ///
 /// Why a class, as for ``ForwardingInner``: clients call this code unspecialised, and the
-/// per-value path here (``receive(_:)``, one lock round trip in ``UpstreamLink/isSubscribed``,
-/// the step) uses no generic enum, optional or tuple, so it needs no run-time metadata lookup.
+/// per-value path here (``receive(_:)``, one lock round trip in ``UpstreamLink/isSubscribed``
+/// unless the upstream is another operator or a subject, the step) uses no generic enum, optional
+/// or tuple, so it needs no run-time metadata lookup.
 /// The answer travels on the rare paths only: ``settle(_:)`` stores it and
 /// ``UpstreamLink/endHoldingFinalValue()`` says whether to send it now or to hold it for the
 /// first request.
@@ -28,6 +29,11 @@ class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInne
 {
   /// The answer (`nil`: none), from the moment it is known until it is delivered or dropped.
   private final var answer: Downstream.Input?
+
+  /// Whether the upstream subscription keeps the contract (see ``ContractKeepingSubscription``):
+  /// it sends nothing after this inner cancelled it, so a value needs no `isSubscribed` check.
+  /// Written and read as ``ForwardingInner``'s flag of the same name is.
+  @exclusivity(unchecked) private final var upstreamKeepsContract = false
 
   /// Folds one upstream value into the operator's state; called outside the lock, while the
   /// link is open. Calls ``settle(_:)`` when the answer is known early, ``fail(throwing:)`` when
@@ -45,7 +51,8 @@ class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInne
   }
 
   func receive(subscription: any Subscription) {
-    guard link.accept(subscription) != nil else {
+    let keepsContract = subscription is any ContractKeepingSubscription
+    guard link.accept(subscription, whenAccepted: { upstreamKeepsContract = keepsContract }) != nil else {
       subscription.cancel()
       return
     }
@@ -54,7 +61,9 @@ class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInne
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    if link.isSubscribed { step(input) }
+    // Behind an upstream that keeps the contract, nothing arrives once this inner has ended: it
+    // cancelled the upstream when it settled, completed or was cancelled.
+    if upstreamKeepsContract || link.isSubscribed { step(input) }
     return .none
   }
 

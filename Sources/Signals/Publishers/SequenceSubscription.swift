@@ -15,9 +15,11 @@
 /// single lock is kept: without atomics (the standard library's need macOS 15, and the package has
 /// no C target for C's) it is the only race-free way to see a `cancel` from another thread, and it
 /// is uncontended in the common case.
-/// Nothing is allocated per element.
+/// Nothing is allocated per element. It keeps the contract (nothing beyond demand or after a
+/// cancel that the drain loop has seen), so an operator behind it takes no lock of its own per
+/// element (``ContractKeepingSubscription``).
 final class SequenceSubscription<Iterator: IteratorProtocol, Downstream: Subscriber>: Subscription,
-  CustomStringConvertible
+  ContractKeepingSubscription, CustomStringConvertible
 where Downstream.Input == Iterator.Element {
   private typealias Cursor = SequenceCursor<Iterator, Downstream>
 

@@ -283,11 +283,11 @@ final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
 ///
 /// Calling a closure read from a class's stored property retains and releases its context around
 /// the call (a `var` because the call could replace it, and in practice a `let` too): two atomic
-/// operations per delivery, a third of a fan-out's time. This type is noncopyable, so the conduit can only lend
-/// it: `closures.receive(value)` is a read access to the conduit's field that lasts for the call,
-/// and a borrowed value's closures are called as they are. Overlapping reads are allowed, so a
-/// re-entrant delivery to the same sink is too; the one write (``release()``) is made by the delivery
-/// token's holder when no call is running.
+/// operations per delivery, a third of a fan-out's time. This type is noncopyable, so the conduit
+/// can only lend it: `closures.receive(value)` is a read access to the conduit's field that lasts
+/// for the call, and a borrowed value's closures are called as they are. Overlapping reads are
+/// allowed, so a re-entrant delivery to the same sink is too; the one write (``release()``) is made
+/// by the delivery token's holder when no call is running.
 struct SinkClosures<Input, Failure: Error>: ~Copyable {
   private var receiveValue: ((Input) -> Void)?
   private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?

@@ -113,8 +113,8 @@ extension Subscribers {
   }
 }
 
-/// The two closures of a ``Subscribers/Sink``, immutable, in one reference that the sink moves out of
-/// its lock for each call: one retain, where copying the closures out would retain both and
+/// The two closures of a ``Subscribers/Sink``, immutable, in one reference that the sink moves out
+/// of its lock for each call: one retain, where copying the closures out would retain both and
 /// re-abstract them.
 ///
 /// They are kept as a noncopyable ``SinkClosures`` in a `let`, so a call borrows them in place and

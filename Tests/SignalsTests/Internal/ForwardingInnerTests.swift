@@ -95,5 +95,42 @@ struct ForwardingInnerTests {
     subject.send(completion: .finished)
     #expect(recorder.events == [.subscription, .value(1)])
   }
+
+  @Test func aChainOnASequenceHonoursBoundedDemandAndACancelFromInside() {
+    // Erased, so that `map` and `filter` are operator stages rather than the sequence's own eager
+    // overloads.
+    let numbers = (1...10).publisher.eraseToAnyPublisher()
+    let bounded = TestSubscriber<Int, Never>(initialDemand: .max(2))
+    numbers.map { $0 }.filter { $0 % 2 == 0 }.map { $0 * 10 }.subscribe(bounded)
+    #expect(bounded.values == [20, 40])
+    bounded.request(.max(1))
+    #expect(bounded.values == [20, 40, 60])
+
+    let stopped = StopAfter(2)
+    numbers.map { $0 }.filter { _ in true }.subscribe(stopped)
+    #expect(stopped.values == [1, 2], "nothing after a cancel from inside receive")
+  }
 }
 
+/// Asks for unlimited values and cancels from inside `receive` once it has `limit` of them.
+private final class StopAfter: Subscriber, @unchecked Sendable {
+  // Safety: used from the test's thread only.
+  private let limit: Int
+  private var subscription: (any Subscription)?
+  private(set) var values: [Int] = []
+
+  init(_ limit: Int) { self.limit = limit }
+
+  func receive(subscription: any Subscription) {
+    self.subscription = subscription
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    values.append(input)
+    if values.count == limit { subscription?.cancel() }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {}
+}

@@ -43,4 +43,45 @@ struct ReduceTests {
     #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
     #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
   }
+
+  // Behind a subject or another operator, a reducing inner skips its own per-value check: the
+  // upstream sends nothing once the reducer has ended.
+
+  @Test func reducersOnASubjectAndBehindAnOperatorIgnoreValuesOnceCancelled() {
+    let subject = PassthroughSubject<Int, Never>()
+    let folded = Recorder<Int>()
+    let direct = TestSubscriber<Int, Never>()
+    let behindMap = TestSubscriber<Int, Never>()
+    subject.reduce(0) { sum, value in
+      folded.append(value)
+      return sum + value
+    }.subscribe(direct)
+    subject.map { $0 * 10 }.reduce(0) { sum, value in
+      folded.append(value)
+      return sum + value
+    }.subscribe(behindMap)
+    subject.send(1)
+    direct.cancel()
+    behindMap.cancel()
+    subject.send(2)
+    subject.send(completion: .finished)
+    #expect(folded.elements == [1, 10], "no closure runs after the cancel")
+    #expect(direct.events == [.subscription])
+    #expect(behindMap.events == [.subscription])
+  }
+
+  @Test func firstWhereOnASubjectSettlesOnceAndDetaches() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let tested = Recorder<Int>()
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    subject.filter { _ in true }.first { value in
+      tested.append(value)
+      return value >= 2
+    }.subscribe(recorder)
+    for value in 1...4 { subject.send(value) }
+    #expect(tested.elements == [0, 1, 2], "the predicate stops running once the answer is known")
+    #expect(recorder.events == [.subscription], "the answer waits for demand")
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(2), .completion(.finished)])
+  }
 }
