@@ -231,7 +231,8 @@ let concurrencyCatalog: [Workload] = [
     targets: [Target(reference: openCombine, maxRatio: 1 / 1.5, text: "≥1.5× faster than OpenCombine's values")]),
   Workload(
     name: "Stream", summary: "subject → stream() → 1 consumer task, per value", unit: "value",
-    quick: 200_000, full: 2_000_000,
+    // Fewer values than elsewhere, so that a full run affords 7 rounds (see the README).
+    quick: 50_000, full: 200_000,
     signals: signalsStream,
     peers: [
       Contender(label: "AsyncStream", body: AsyncPeers.asyncStream),
@@ -240,7 +241,7 @@ let concurrencyCatalog: [Workload] = [
     targets: [Target(reference: "AsyncStream", maxRatio: 1.15, text: "within 1.15× of a raw AsyncStream")]),
   Workload(
     name: "StreamFanOut4", summary: "subject → 4 stream() consumer tasks, per value sent", unit: "value",
-    quick: 100_000, full: 1_000_000,
+    quick: 20_000, full: 60_000,
     signals: signalsStreamFanOut4,
     peers: [
       Contender(label: "share()", body: AsyncPeers.share(consumers: 4)),

@@ -10,6 +10,17 @@ class AnySubjectConduit {
   /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
   /// the delivery token: written and read only by the holder.
   @exclusivity(unchecked) final var deliveryStopped = false
+  /// Whether the subscriber may be called from several threads at once and never calls back into
+  /// the subject from a call (a stream's continuation): sends then deliver to it without taking the
+  /// token, and only the completion or a cancel takes it. Such a conduit is listed with no demand of
+  /// its own, so the send fast path sends it down its limited-demand branch, and the check costs
+  /// the common case nothing. A value delivered as the subscriber ends reaches a stream that has
+  /// finished, which drops it.
+  final let deliversWithoutToken: Bool
+
+  init(deliversWithoutToken: Bool) {
+    self.deliversWithoutToken = deliversWithoutToken
+  }
 
   /// Removes `conduit` from `list` in O(1): the last conduit moves into its slot. Call with the
   /// storage's lock held.
@@ -52,7 +63,10 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
   /// already asking for unlimited values and holding no token (a `sink` on a subject that does not
   /// replay). The machine is made here, once: a second one assigned later would cost a run-time
   /// metadata lookup per subscription.
-  init(storage: SubjectStorage<Output, Failure>, owner: AnyObject, unlimitedDemand: Bool) {
+  init(
+    storage: SubjectStorage<Output, Failure>, owner: AnyObject, unlimitedDemand: Bool,
+    deliversWithoutToken: Bool = false
+  ) {
     self.storage = storage
     self.owner = owner
     ownerType = type(of: owner)
@@ -60,6 +74,7 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
       unlimitedDemand
       ? ConduitStateMachine(unlimitedDemand: ())
       : ConduitStateMachine(subscribingOn: .current, owesCurrentValue: storage.replaysCurrentValue)
+    super.init(deliversWithoutToken: deliversWithoutToken)
   }
 
   static func make<S: Subscriber>(_ subscriber: S, storage: SubjectStorage<Output, Failure>, owner: AnyObject)

@@ -101,23 +101,28 @@ final class SubjectStorage<Output, Failure: Error> {
     let conduit = SinkConduit(
       receiveValue: receiveValue, receiveCompletion: receiveCompletion, storage: self, owner: owner)
     if !replaysCurrentValue {
-      // Nothing to replay: attaching, asking for unlimited values and giving the token back come
-      // down to adding the conduit with unlimited demand (which it was made with), in one lock round
-      // trip. (A send racing this subscription may now reach it; either order is one Combine allows.)
-      var upstreams: ContiguousArray<any Subscription> = []
-      let completed = state.withLock { state -> Bool in
-        if state.isCompleted { return true }
-        conduit.slot = Int32(state.conduits.count)
-        state.conduits.append(conduit)
-        upstreams = Self.noteDemand(in: &state)
-        return false
-      }
-      for upstream in upstreams { upstream.request(.unlimited) }
-      if completed { deliverCompletion(to: conduit) }
+      attachAskingForEverything(conduit)
     } else {
       attachReplaying(conduit)
     }
     return AnyCancellable(idempotent: conduit)
+  }
+
+  /// Attaches a conduit made with unlimited demand and no token (a `sink`, or a `stream()` on a
+  /// subject that does not replay): attaching, asking for unlimited values and giving the token back
+  /// come down to adding the conduit, in one lock round trip. (A send racing this subscription may
+  /// now reach it; either order is one Combine allows.)
+  func attachAskingForEverything(_ conduit: SubjectConduit<Output, Failure>) {
+    var upstreams: ContiguousArray<any Subscription> = []
+    let completed = state.withLock { state -> Bool in
+      if state.isCompleted { return true }
+      conduit.slot = Int32(state.conduits.count)
+      state.conduits.append(conduit)
+      upstreams = Self.noteDemand(in: &state)
+      return false
+    }
+    for upstream in upstreams { upstream.request(.unlimited) }
+    if completed { deliverCompletion(to: conduit) }
   }
 
   /// Attaches a sink's conduit to a subject that replays its current value. (Out of line: the
@@ -231,7 +236,15 @@ final class SubjectStorage<Output, Failure: Error> {
             if !conduit.deliveryStopped { _ = conduit.deliver(value) }
           }
         } else if batch.limited & bit != 0 {
-          Self.conduit(conduits[index]).offer(value, generation: generation, on: thread)
+          Self.borrow(conduits, index) { conduit in
+            // A subscriber that needs no token is listed with no demand, so that it comes here and
+            // costs the unlimited-demand check above nothing.
+            if conduit.deliversWithoutToken {
+              _ = conduit.deliver(value)
+            } else {
+              conduit.offer(value, generation: generation, on: thread)
+            }
+          }
         }
       }
       guard batch.reserved != 0 else { return }
@@ -323,7 +336,8 @@ private struct SendBatch {
   var reserved: UInt64 = 0
   /// Tokens already held further up this thread's stack: deliver, nothing more.
   var nested: UInt64 = 0
-  /// Limited demand: offer through the conduit's own path.
+  /// Limited demand: offer through the conduit's own path. Also the subscribers that need no
+  /// token (a stream's continuation), which are delivered to at once.
   var limited: UInt64 = 0
 }
 

@@ -54,6 +54,39 @@ struct BridgeStressTests {
   }
 
   @Test(.timeLimit(.minutes(2)))
+  func streamsEndOnceWithACompletionThatRacesTheSendsAndKeepEachProducersOrder() async {
+    for _ in 0..<20 {
+      let subject = PassthroughSubject<Int, Never>()
+      let readers = (0..<3).map { _ in
+        let stream = subject.stream()
+        return Task {
+          var received: [Int] = []
+          for await value in stream { received.append(value) }
+          return received
+        }
+      }
+      DispatchQueue.global().async {
+        DispatchQueue.concurrentPerform(iterations: Self.producers + 1) { producer in
+          guard producer < Self.producers else {
+            subject.send(completion: .finished)
+            return
+          }
+          for index in 0..<Self.perProducer / 4 { subject.send(producer * Self.perProducer + index) }
+        }
+      }
+      for reader in readers {
+        let received = await reader.value
+        // The completion cut each producer's values somewhere: what arrived is a prefix of them.
+        for producer in 0..<Self.producers {
+          let own = received.filter { $0 / Self.perProducer == producer }
+          let prefix = Array((producer * Self.perProducer..<(producer + 1) * Self.perProducer).prefix(own.count))
+          #expect(own == prefix, "producer \(producer): duplicated, reordered or with a gap")
+        }
+      }
+    }
+  }
+
+  @Test(.timeLimit(.minutes(2)))
   func asyncSinkCancelledWhileValuesArriveStartsNoValueAfterCancel() async {
     for _ in 0..<50 {
       let subject = PassthroughSubject<Int, Never>()

@@ -14,7 +14,9 @@ extension Publisher where Failure == Never, Output: Sendable {
   /// - The publisher's completion ends the stream after the buffered values.
   /// - A `CurrentValueSubject` stream begins with the current value; a finished subject gives an
   ///   already-finished stream.
-  /// - Per value: one `yield` into the stream, with no lock or allocation of Signals' own.
+  /// - Per value: one `yield` into the stream, with no allocation of Signals' own. A
+  ///   `PassthroughSubject` yields into its streams directly, in the one lock round trip that its
+  ///   send takes anyway; other publishers deliver through a subscriber that takes no lock per value.
   ///
   /// ```swift
   /// let prices = PassthroughSubject<Int, Never>()
@@ -34,6 +36,10 @@ extension Publisher where Failure == Never, Output: Sendable {
     bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Output> {
     let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: bufferingPolicy)
+    if let subject = self as? PassthroughSubject<Output, Never> {
+      StreamConduit.attach(continuation, to: subject.storage, owner: subject)
+      return stream
+    }
     let subscriber = StreamSubscriber<Output, Never, AsyncStream<Output>.Continuation>(continuation)
     continuation.onTermination { subscriber.cancel() }
     subscribe(subscriber)
@@ -71,6 +77,10 @@ extension Publisher where Output: Sendable {
   ) -> AsyncThrowingStream<Output, any Error> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: Output.self, throwing: (any Error).self, bufferingPolicy: bufferingPolicy)
+    if let subject = self as? PassthroughSubject<Output, Failure> {
+      StreamConduit.attach(continuation, to: subject.storage, owner: subject)
+      return stream
+    }
     let subscriber = StreamSubscriber<Output, Failure, AsyncThrowingStream<Output, any Error>.Continuation>(
       continuation)
     continuation.onTermination { subscriber.cancel() }

@@ -4,7 +4,7 @@
 /// ``StreamSubscriber`` needs: yield a value, finish with a completion, hear about termination.
 ///
 /// Only ever used with a `Sendable` element, which makes the continuation `Sendable`.
-protocol StreamContinuation {
+protocol StreamContinuation: SendableMetatype {
   associatedtype Element
 
   func yieldValue(_ value: sending Element)

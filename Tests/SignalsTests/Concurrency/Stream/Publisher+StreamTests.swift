@@ -146,4 +146,70 @@ struct PublisherStreamTests {
     await reader.value
     #expect(spy.box.object == nil)
   }
+
+  // A `PassthroughSubject` yields into its streams directly, with no subscriber in between (the
+  // spies above go through the general path); these check that path's lifetime and its place among
+  // other subscribers.
+
+  @Test(.timeLimit(.minutes(1)))
+  func aPassthroughSubjectsStreamKeepsItAliveUntilDroppedAndLeavesNoCycle() {
+    weak var weakSubject: PassthroughSubject<Int, Never>?
+    var streams: [AsyncStream<Int>] = []
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      weakSubject = subject
+      streams.append(subject.stream())
+      subject.send(1)
+    }
+    #expect(weakSubject != nil, "a live stream keeps its subject, as a live subscription does")
+    streams.removeAll()
+    #expect(weakSubject == nil, "dropping the stream detaches it and releases the subject")
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aCancelledConsumerOfAPassthroughSubjectDetachesItsStream() async {
+    weak var weakSubject: PassthroughSubject<Int, Never>?
+    let received = Checkpoint()
+    let reader: Task<Void, Never>
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      weakSubject = subject
+      let stream = subject.stream()
+      reader = Task {
+        for await _ in stream { received.signal() }
+      }
+      subject.send(1)
+      await received.wait(for: 1)
+    }
+    reader.cancel()
+    await reader.value
+    #expect(weakSubject == nil)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func streamsSinksAndOtherSubscribersOfOneSubjectEachGetEveryValueThenTheEnd() async {
+    let subject = PassthroughSubject<Int, TestError>()
+    let first = subject.stream()
+    let sunk = Recorder<Int>()
+    let cancellable = subject.sink(receiveCompletion: { _ in }, receiveValue: { sunk.append($0) })
+    let recorder = TestSubscriber<Int, TestError>()
+    subject.subscribe(recorder)
+    let second = subject.stream()
+    for value in 1...3 { subject.send(value) }
+    subject.send(completion: .failure(TestError(id: 7)))
+    for stream in [first, second] {
+      var values: [Int] = []
+      do {
+        for try await value in stream { values.append(value) }
+        Issue.record("the stream should throw the failure")
+      } catch {
+        #expect(error as? TestError == TestError(id: 7))
+      }
+      #expect(values == [1, 2, 3])
+    }
+    #expect(sunk.elements == [1, 2, 3])
+    #expect(
+      recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.failure(TestError(id: 7)))])
+    withExtendedLifetime(cancellable) {}
+  }
 }
