@@ -74,10 +74,10 @@ extension Subscribers {
 
     /// Writes `value` to the property; ignored after completion or cancellation.
     public func receive(_ value: Input) -> Subscribers.Demand {
-      let object = state.withLock { state -> Root? in
-        state.subscription.isTerminal ? nil : state.object
-      }
-      object?[keyPath: keyPath] = value
+      // The object is there exactly until the end, so it alone says whether to write: reading the
+      // subscription status would copy (and retain) the subscription it holds.
+      guard let object = state.withLock({ state in state.object }) else { return .none }
+      object[keyPath: keyPath] = value
       return .none
     }
 

@@ -58,6 +58,24 @@ struct SubscribersAssignTests {
     #expect(weakLabel == nil)
   }
 
+  @Test func valuesAfterCancelOrCompletionAreNotWritten() {
+    let label = Label()
+    let assign = Subscribers.Assign(object: label, keyPath: \.text)
+    let upstream = TestPublisher<String, Never>()
+    upstream.subscribe(assign)
+    upstream.send("a")
+    assign.cancel()
+    upstream.send("b")
+    #expect(label.text == "a")
+
+    let completed = Subscribers.Assign(object: label, keyPath: \.text)
+    let finishing = TestPublisher<String, Never>()
+    finishing.subscribe(completed)
+    finishing.send(completion: .finished)
+    finishing.send("c")
+    #expect(label.text == "a")
+  }
+
   @Test func exposesObjectAndKeyPath() {
     let label = Label()
     let assign = Subscribers.Assign(object: label, keyPath: \Label.text)
