@@ -333,6 +333,6 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorIn
 /// Such an upstream delivers nothing before the subscription, after a completion or cancel, or
 /// beyond the demand it was given (an inner's own `admit` checks each value; a conduit's delivery
 /// token and a sequence's next element are only taken with demand), and it adds the demand its
-/// subscriber returns to its own account. A value already on its way when the subscriber cancels may still arrive, as it may
-/// through an inner's own `admit`.
+/// subscriber returns to its own account. A value already on its way when the subscriber cancels
+/// may still arrive, as it may through an inner's own `admit`.
 protocol ContractKeepingSubscription: AnyObject {}
