@@ -203,35 +203,12 @@ struct UpstreamLink {
 class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInner<Input, Failure, Downstream>,
   ContractKeepingSubscription, Subscriber, Subscription
 {
-  /// Whether the upstream subscription is another operator inner, a subject's conduit or a
-  /// sequence's subscription, which keeps the contract towards this one (see
-  /// ``ContractKeepingSubscription``), so its values skip this inner's own `admit`: a chain on a
-  /// subject takes no lock of its own per value.
-  ///
-  /// Written once, under the link's lock, when the subscription is accepted. The value path reads
-  /// it without a lock, after the round trips that demand makes before any value can arrive
-  /// (this link's lock on `request`, then the upstream's lock, which its value path takes too), so
-  /// the read is ordered after the write.
-  @exclusivity(unchecked) private final var upstreamKeepsContract = false
-
   /// Decides what to do with one upstream value the link let through and returns the demand for
   /// upstream, by returning one of the helpers below; called outside the lock.
   ///
   /// Every operator overrides it (Swift has no abstract methods; this base is never used alone).
   func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
     preconditionFailure("\(Self.self) must override step(_:_:)")
-  }
-
-  /// Whether this inner consults the link's demand itself beyond the per-value path (a final value
-  /// held for demand), and so must account every value in its own link even behind an upstream
-  /// that keeps the contract.
-  var accountsEveryValue: Bool { false }
-
-  /// ``UpstreamLink/accept(_:whenAccepted:)`` that also notes whether the upstream keeps the
-  /// contract; every `receive(subscription:)` accepts through it.
-  final func acceptUpstream(_ subscription: any Subscription) -> Subscribers.Demand? {
-    let keepsContract = !accountsEveryValue && subscription is any ContractKeepingSubscription
-    return link.accept(subscription) { upstreamKeepsContract = keepsContract }
   }
 
   func receive(subscription: any Subscription) {

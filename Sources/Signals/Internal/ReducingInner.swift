@@ -30,11 +30,6 @@ class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInne
   /// The answer (`nil`: none), from the moment it is known until it is delivered or dropped.
   private final var answer: Downstream.Input?
 
-  /// Whether the upstream subscription keeps the contract (see ``ContractKeepingSubscription``):
-  /// it sends nothing after this inner cancelled it, so a value needs no `isSubscribed` check.
-  /// Written and read as ``ForwardingInner``'s flag of the same name is.
-  @exclusivity(unchecked) private final var upstreamKeepsContract = false
-
   /// Folds one upstream value into the operator's state; called outside the lock, while the
   /// link is open. Calls ``settle(_:)`` when the answer is known early, ``fail(throwing:)`` when
   /// a closure threw.
@@ -51,8 +46,7 @@ class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInne
   }
 
   func receive(subscription: any Subscription) {
-    let keepsContract = subscription is any ContractKeepingSubscription
-    guard link.accept(subscription, whenAccepted: { upstreamKeepsContract = keepsContract }) != nil else {
+    guard acceptUpstream(subscription) != nil else {
       subscription.cancel()
       return
     }
