@@ -78,14 +78,9 @@ struct PublisherStreamTests {
     let stream = subject.stream()
     subject.send(1)
     subject.send(completion: .failure(TestError(id: 3)))
-    var received: [Int] = []
-    do {
-      for try await value in stream { received.append(value) }
-      Issue.record("the stream must throw")
-    } catch {
-      #expect(error as? TestError == TestError(id: 3))
-    }
+    let (received, failure) = await valuesAndFailure(of: stream)
     #expect(received == [1])
+    #expect(failure as? TestError == TestError(id: 3), "the stream must throw")
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -198,18 +193,24 @@ struct PublisherStreamTests {
     for value in 1...3 { subject.send(value) }
     subject.send(completion: .failure(TestError(id: 7)))
     for stream in [first, second] {
-      var values: [Int] = []
-      do {
-        for try await value in stream { values.append(value) }
-        Issue.record("the stream should throw the failure")
-      } catch {
-        #expect(error as? TestError == TestError(id: 7))
-      }
+      let (values, failure) = await valuesAndFailure(of: stream)
       #expect(values == [1, 2, 3])
+      #expect(failure as? TestError == TestError(id: 7), "the stream must throw the failure")
     }
     #expect(sunk.elements == [1, 2, 3])
     #expect(
       recorder.events == [.subscription, .value(1), .value(2), .value(3), .completion(.failure(TestError(id: 7)))])
     withExtendedLifetime(cancellable) {}
+  }
+}
+
+/// Every value of `stream`, and the error it threw at the end (`nil` when it finished).
+private func valuesAndFailure(of stream: AsyncThrowingStream<Int, any Error>) async -> ([Int], (any Error)?) {
+  var values: [Int] = []
+  do {
+    for try await value in stream { values.append(value) }
+    return (values, nil)
+  } catch {
+    return (values, error)
   }
 }
