@@ -77,7 +77,11 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      if keepsSubscriberContract(Upstream.self) {
+        upstream.subscribe(Relay(downstream: subscriber, transform: transform))
+      } else {
+        upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      }
     }
 
     /// Applies another optional transform to this one's non-`nil` results, as one `CompactMap` on
@@ -225,6 +229,27 @@ extension Publishers.CompactMap {
       if admission == .unreserved { return .none }
       guard let output = transform(input) else { return replace(admission) }
       return send(output, admission)
+    }
+  }
+}
+
+extension Publishers.CompactMap {
+  /// CompactMap's subscriber behind an upstream that keeps the contract: no object, no lock. A
+  /// `nil` asks upstream for one more value, so downstream's demand is not lost.
+  private struct Relay<Downstream: Subscriber>: ContractRelay
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+    let transform: (Input) -> Output?
+
+    var description: String { "CompactMap" }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      guard let output = transform(input) else { return .max(1) }
+      return downstream.receive(output)
     }
   }
 }

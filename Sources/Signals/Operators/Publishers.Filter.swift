@@ -80,7 +80,11 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+      if keepsSubscriberContract(Upstream.self) {
+        upstream.subscribe(Relay(downstream: subscriber, isIncluded: isIncluded))
+      } else {
+        upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
+      }
     }
 
     /// Adds a second predicate to this filter, as one `Filter` on the same upstream.
@@ -248,6 +252,26 @@ extension Publishers.Filter {
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       if admission == .unreserved { return .none }
       return isIncluded(input) ? send(input, admission) : replace(admission)
+    }
+  }
+}
+
+extension Publishers.Filter {
+  /// Filter's subscriber behind an upstream that keeps the contract: no object, no lock. A value
+  /// left out asks upstream for one more, so downstream's demand is not lost.
+  private struct Relay<Downstream: Subscriber>: ContractRelay
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
+
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+    let isIncluded: (Input) -> Bool
+
+    var description: String { "Filter" }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      isIncluded(input) ? downstream.receive(input) : .max(1)
     }
   }
 }

@@ -93,7 +93,11 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      if keepsSubscriberContract(Upstream.self) {
+        upstream.subscribe(Relay(downstream: subscriber, transform: transform))
+      } else {
+        upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      }
     }
 
     /// Applies `transform` after this map's transform, as one `Map` on the same upstream.
@@ -270,6 +274,25 @@ extension Publishers.Map {
       // must not call its later closures for it either.
       if admission == .unreserved { return .none }
       return send(transform(input), admission)
+    }
+  }
+}
+
+extension Publishers.Map {
+  /// Map's subscriber behind an upstream that keeps the contract: no object, no lock.
+  private struct Relay<Downstream: Subscriber>: ContractRelay
+  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+    let transform: (Input) -> Output
+
+    var description: String { "Map" }
+
+    func receive(_ input: Input) -> Subscribers.Demand {
+      downstream.receive(transform(input))
     }
   }
 }

@@ -83,7 +83,9 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
     SubscriberConduit(subscriber, storage: storage, owner: owner)
   }
 
-  var description: String { String(describing: ownerType) }
+  /// The subject's name without its generic arguments ("PassthroughSubject"), as Combine names a
+  /// subject's subscription in `print()` and the debugger.
+  var description: String { String(String(describing: ownerType).prefix { $0 != "<" }) }
 
   // MARK: Calls to the subscriber; the caller holds the delivery token.
 

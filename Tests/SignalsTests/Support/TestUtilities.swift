@@ -49,3 +49,26 @@ struct SplitMix64: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Asks for unlimited values and cancels from inside `receive` once it has `limit` of them.
+final class StopAfter: Subscriber, @unchecked Sendable {
+  // Safety: used from the test's thread only.
+  private let limit: Int
+  private var subscription: (any Subscription)?
+  private(set) var values: [Int] = []
+
+  init(_ limit: Int) { self.limit = limit }
+
+  func receive(subscription: any Subscription) {
+    self.subscription = subscription
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand {
+    values.append(input)
+    if values.count == limit { subscription?.cancel() }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {}
+}

@@ -1,0 +1,63 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+/// Marks the publishers whose subscribers always receive a subscription that keeps the contract
+/// (a ``ContractKeepingSubscription``), whatever their own upstream is.
+///
+/// A stateless operator (`map`, `filter`, `compactMap`) on such a publisher needs no inner object
+/// of its own: it subscribes a ``ContractRelay``, a struct that hands upstream's subscription
+/// straight to its subscriber and transforms values on their way, as Combine's own `map` and
+/// `filter` do. Behind any other upstream it keeps its ``ForwardingInner``, which checks each value
+/// against the demand and the end, so a custom upstream that breaks the contract cannot make the
+/// operator break it. Either way its subscriber ends up with a subscription that keeps the
+/// contract, which is why those operators carry the marker too.
+///
+/// The check is one cast of the upstream's type when a subscriber attaches
+/// (``keepsSubscriberContract(_:)``).
+protocol ContractKeepingPublisher {}
+
+/// Whether subscribers of `publisher`'s type always receive a subscription that keeps the contract.
+func keepsSubscriberContract<P: Publisher>(_ publisher: P.Type) -> Bool {
+  publisher is any ContractKeepingPublisher.Type
+}
+
+// A subject's subscriber receives its conduit (or `Subscriptions.empty` once it has completed).
+extension PassthroughSubject: ContractKeepingPublisher {}
+extension CurrentValueSubject: ContractKeepingPublisher {}
+// A sequence's subscriber receives a `SequenceSubscription` (or `Subscriptions.empty` when empty).
+extension Publishers.Sequence: ContractKeepingPublisher {}
+// These hand their subscriber their `ForwardingInner`, or relay a contract-keeping subscription.
+extension Publishers.Map: ContractKeepingPublisher {}
+extension Publishers.TryMap: ContractKeepingPublisher {}
+extension Publishers.Filter: ContractKeepingPublisher {}
+extension Publishers.TryFilter: ContractKeepingPublisher {}
+extension Publishers.CompactMap: ContractKeepingPublisher {}
+extension Publishers.TryCompactMap: ContractKeepingPublisher {}
+extension Publishers.Scan: ContractKeepingPublisher {}
+extension Publishers.RemoveDuplicates: ContractKeepingPublisher {}
+
+/// The subscriber of a stateless operator whose upstream keeps the contract (see
+/// ``ContractKeepingPublisher``): it passes upstream's subscription and completion through, and
+/// each conforming struct transforms values in its own `receive(_:)`.
+///
+/// Nothing here runs per value: the value path is the conforming struct's own method, so it reads
+/// no associated type or witness table of this protocol.
+protocol ContractRelay: Subscriber, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible {
+  associatedtype Downstream: Subscriber where Downstream.Failure == Failure
+
+  /// The subscriber values go to.
+  var downstream: Downstream { get }
+}
+
+extension ContractRelay {
+  func receive(subscription: any Subscription) {
+    downstream.receive(subscription: subscription)
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    downstream.receive(completion: completion)
+  }
+
+  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+  var playgroundDescription: Any { description }
+}
