@@ -27,13 +27,35 @@ extension CurrentValueSubject: ContractKeepingPublisher {}
 extension Publishers.Sequence: ContractKeepingPublisher {}
 // These hand their subscriber their `ForwardingInner`, or relay a contract-keeping subscription.
 extension Publishers.Map: ContractKeepingPublisher {}
-extension Publishers.TryMap: ContractKeepingPublisher {}
 extension Publishers.Filter: ContractKeepingPublisher {}
-extension Publishers.TryFilter: ContractKeepingPublisher {}
 extension Publishers.CompactMap: ContractKeepingPublisher {}
+// These hand their subscriber their `ForwardingInner`.
+extension Publishers.TryMap: ContractKeepingPublisher {}
+extension Publishers.TryFilter: ContractKeepingPublisher {}
 extension Publishers.TryCompactMap: ContractKeepingPublisher {}
+extension Publishers.MapKeyPath: ContractKeepingPublisher {}
+extension Publishers.MapKeyPath2: ContractKeepingPublisher {}
+extension Publishers.MapKeyPath3: ContractKeepingPublisher {}
+extension Publishers.MapError: ContractKeepingPublisher {}
+extension Publishers.SetFailureType: ContractKeepingPublisher {}
 extension Publishers.Scan: ContractKeepingPublisher {}
+extension Publishers.TryScan: ContractKeepingPublisher {}
 extension Publishers.RemoveDuplicates: ContractKeepingPublisher {}
+extension Publishers.TryRemoveDuplicates: ContractKeepingPublisher {}
+extension Publishers.Drop: ContractKeepingPublisher {}
+extension Publishers.DropWhile: ContractKeepingPublisher {}
+extension Publishers.TryDropWhile: ContractKeepingPublisher {}
+extension Publishers.PrefixWhile: ContractKeepingPublisher {}
+extension Publishers.TryPrefixWhile: ContractKeepingPublisher {}
+extension Publishers.Output: ContractKeepingPublisher {}
+extension Publishers.IgnoreOutput: ContractKeepingPublisher {}
+extension Publishers.HandleEvents: ContractKeepingPublisher {}
+extension Publishers.Print: ContractKeepingPublisher {}
+extension Publishers.Breakpoint: ContractKeepingPublisher {}
+extension Publishers.AssertNoFailure: ContractKeepingPublisher {}
+extension Publishers.Dematerialize: ContractKeepingPublisher {}
+extension Publishers.Encode: ContractKeepingPublisher {}
+extension Publishers.Decode: ContractKeepingPublisher {}
 
 /// The subscriber of a stateless operator whose upstream keeps the contract (see
 /// ``ContractKeepingPublisher``): it passes upstream's subscription and completion through, and
