@@ -1,7 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 /// Marks the publishers whose subscribers always receive a subscription that keeps the contract
-/// (a ``ContractKeepingSubscription``), whatever their own upstream is.
+/// (a ``ContractKeepingSubscription``, or `Subscriptions.empty` from a publisher of this library
+/// that then sends nothing but a completion), whatever their own upstream is.
 ///
 /// A stateless operator (`map`, `filter`, `compactMap`) on such a publisher needs no inner object
 /// of its own: it subscribes a ``ContractRelay``, a struct that hands upstream's subscription
@@ -23,8 +24,19 @@ func keepsSubscriberContract<P: Publisher>(_ publisher: P.Type) -> Bool {
 // A subject's subscriber receives its conduit (or `Subscriptions.empty` once it has completed).
 extension PassthroughSubject: ContractKeepingPublisher {}
 extension CurrentValueSubject: ContractKeepingPublisher {}
+extension Published.Publisher: ContractKeepingPublisher {}
 // A sequence's subscriber receives a `SequenceSubscription` (or `Subscriptions.empty` when empty).
 extension Publishers.Sequence: ContractKeepingPublisher {}
+extension Record: ContractKeepingPublisher {}
+// These hand over a `SingleValueSubscription` (or a `Future`'s own), or `Subscriptions.empty`
+// followed by the completion.
+extension Future: ContractKeepingPublisher {}
+extension Just: ContractKeepingPublisher {}
+extension Optional.Publisher: ContractKeepingPublisher {}
+extension Result.Publisher: ContractKeepingPublisher {}
+// These hand over `Subscriptions.empty` and send nothing but (maybe) the completion.
+extension Empty: ContractKeepingPublisher {}
+extension Fail: ContractKeepingPublisher {}
 // These hand their subscriber their `ForwardingInner`, or relay a contract-keeping subscription.
 extension Publishers.Map: ContractKeepingPublisher {}
 extension Publishers.Filter: ContractKeepingPublisher {}

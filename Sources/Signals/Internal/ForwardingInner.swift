@@ -305,7 +305,9 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorIn
 
 /// Marks the subscriptions an operator inner (``ForwardingInner``, ``ReducingInner``) can recognise,
 /// with one check when it subscribes, as keeping the contract towards their subscriber:
-/// ``ForwardingInner``, a subject's conduit and ``SequenceSubscription``.
+/// ``ForwardingInner``, a subject's conduit, ``SequenceSubscription``, ``SingleValueSubscription``
+/// and a `Future`'s subscription. (Not `Subscriptions.empty`: a hand-written publisher may hand it
+/// over and then send values regardless of demand.)
 ///
 /// Such an upstream delivers nothing before the subscription, after a completion or cancel, or
 /// beyond the demand it was given (an inner's own `admit` checks each value; a conduit's delivery

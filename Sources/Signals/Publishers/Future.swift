@@ -90,10 +90,12 @@ extension Future {
   }
 
   /// One subscriber's subscription: its own lock guards a ``FutureSubscriptionStateMachine``. The
-  /// future's lock and this one are never held together.
+  /// future's lock and this one are never held together. It keeps the contract (the result only
+  /// once requested, nothing after a cancel), so an operator behind it takes no lock of its own for
+  /// the value (``ContractKeepingSubscription``).
   // Safety: the mutable state is `machine`, a `LockedState`, and `slot`, guarded by the future's lock.
-  private final class Conduit<Downstream: Subscriber>: Waiter, Subscription, CustomStringConvertible,
-    @unchecked Sendable
+  private final class Conduit<Downstream: Subscriber>: Waiter, Subscription, ContractKeepingSubscription,
+    CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     private typealias Machine = FutureSubscriptionStateMachine<Output, Failure, Downstream>
 

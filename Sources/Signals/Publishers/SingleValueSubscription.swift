@@ -7,8 +7,10 @@
 /// lock over a flag, claimed by the first `request(_:)` (which sends the value, then `.finished`)
 /// or by `cancel()` (which drops both). The subscriber and the value are released as soon as they
 /// are claimed, so no cycle with a subscriber that holds its subscription outlives the delivery.
-final class SingleValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-  CustomReflectable, CustomPlaygroundDisplayConvertible
+/// It keeps the contract (the value only on a request, nothing after a cancel, then the end), so
+/// an operator behind it takes no lock of its own for the value (``ContractKeepingSubscription``).
+final class SingleValueSubscription<Downstream: Subscriber>: Subscription, ContractKeepingSubscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   /// Whether a request or a cancel has claimed the subscriber and the value.
   private let claimed = LockedState.make(false)

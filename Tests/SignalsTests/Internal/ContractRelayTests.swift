@@ -58,6 +58,41 @@ struct ContractRelayTests {
       ])
   }
 
+  @Test func aRelayedChainOnJustSendsItsValueOnlyWhenDemanded() {
+    let recorder = TestSubscriber<String, Never>(initialDemand: .none)
+    Just(1).map { $0 * 2 }.filter { _ in true }.scan("") { $0 + "\($1)" }.subscribe(recorder)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value("2"), .completion(.finished)])
+
+    let relayed = TestSubscriber<Int, Never>()
+    Just(1).map { $0 }.subscribe(relayed)
+    #expect(relayed.subscription.map { "\($0)" } == "Just")
+  }
+
+  @Test func aRelayedChainOnAFutureDeliversTheResultOnceResolvedAndDemanded() {
+    let promise = LockedState<Future<Int, TestError>.Promise?>.make(nil)
+    let future = Future<Int, TestError> { resolve in promise.withLock { $0 = resolve } }
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    future.map { $0 + 1 }.filter { _ in true }.subscribe(recorder)
+    promise.withLock { $0 }?(.success(1))
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(2), .completion(.finished)])
+    #expect(recorder.subscription.map { "\($0)" } == "Future")
+  }
+
+  @Test func aRelayedChainOnAPublishedPropertyDeliversTheCurrentValueThenEachChange() {
+    let model = Model()
+    let recorder = TestSubscriber<Int, Never>()
+    model.$count.map { $0 * 10 }.filter { $0 != 20 }.subscribe(recorder)
+    model.count = 1
+    model.count = 2
+    model.count = 3
+    #expect(recorder.values == [0, 10, 30])
+    #expect(recorder.subscription.map { "\($0)" } == "PublishedSubject")
+  }
+
   @Test func aRelayedChainOnAFinishedSubjectFinishesAtOnce() {
     let subject = CurrentValueSubject<Int, TestError>(1)
     subject.send(completion: .failure(TestError(id: 2)))
@@ -125,7 +160,13 @@ struct ContractRelayTests {
     }
     check(subject)
     check(CurrentValueSubject<Int, TestError>(0))
+    check(Model().$count)
     check([1, 2].publisher)
+    check(Record<Int, TestError>(output: [1, 2], completion: .finished))
+    check(Just(1))
+    check(Future<Int, TestError> { $0(.success(1)) })
+    check(Optional.Publisher(1))
+    check(Result<Int, TestError>.Publisher(1))
     for upstream in [subject.eraseToAnyPublisher(), custom.eraseToAnyPublisher()] {
       check(upstream.map { $0 })
       check(upstream.tryMap { $0 })
@@ -158,9 +199,25 @@ struct ContractRelayTests {
     check(Empty<Int, Never>().setFailureType(to: TestError.self))
     check(subject.map { $0 })
     check(subject.map { $0 }.filter { _ in true }.compactMap { $0 })
+    // These send nothing but a completion.
+    func checkEnding<P: Publisher>(_ publisher: P, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(keepsSubscriberContract(P.self), sourceLocation: sourceLocation)
+      let recorder = TestSubscriber<P.Output, P.Failure>()
+      publisher.subscribe(recorder)
+      #expect(recorder.values.isEmpty && recorder.completion != nil, sourceLocation: sourceLocation)
+    }
+    checkEnding(Empty<Int, TestError>())
+    checkEnding(Fail<Int, TestError>(error: TestError(id: 1)))
+    checkEnding(Optional<Int>.Publisher(nil))
+    checkEnding(Result<Int, TestError>.Publisher(TestError(id: 1)))
+    #expect(keepsSubscriberContract(Empty<Int, Never>.self))
     #expect(!keepsSubscriberContract(AnyPublisher<Int, TestError>.self))
     #expect(!keepsSubscriberContract(TestPublisher<Int, TestError>.self))
   }
+}
+
+private final class Model {
+  @Published var count = 0
 }
 
 /// A text stream that appends each line to a list.
