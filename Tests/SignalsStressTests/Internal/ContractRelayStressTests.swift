@@ -44,25 +44,12 @@ struct ContractRelayStressTests {
   @Test func subscribingAndCancellingRelayedChainsDuringSendsKeepsTheContract() {
     withWatchdog("relayed chains, subscribe/cancel churn") {
       let subject = PassthroughSubject<Int, TestFailure>()
-      let steady = InvariantSubscriber(sourceWidth: Self.perSender)
-      Self.chain(subject).subscribe(steady)
-      let churned = LockedState<[InvariantSubscriber]>.make([])
-      runConcurrently(Self.senders + 2) { worker in
-        if worker < Self.senders {
-          for index in 0..<Self.perSender { subject.send(worker * Self.perSender + index) }
-        } else {
-          for _ in 0..<300 {
-            let subscriber = InvariantSubscriber(sourceWidth: Self.perSender)
-            Self.chain(subject).subscribe(subscriber)
-            subscriber.cancel()
-            churned.withLock { $0.append(subscriber) }
-          }
-        }
-      }
-      subject.send(completion: .finished)
+      let (steady, churned) = runSubscribeCancelChurn(
+        senders: Self.senders, perSender: Self.perSender, attach: { Self.chain(subject).subscribe($0) },
+        send: { subject.send($0) }, complete: { subject.send(completion: .finished) })
       #expect(steady.violations.isEmpty, "\(steady.violations.prefix(5))")
       #expect(steady.receivedCount == Self.senders * Self.perSender / 2)
-      for subscriber in churned.withLock({ $0 }) {
+      for subscriber in churned {
         #expect(subscriber.violations.isEmpty, "\(subscriber.violations.prefix(5))")
         #expect(subscriber.completionCount == 0, "a cancelled subscriber gets no completion")
       }

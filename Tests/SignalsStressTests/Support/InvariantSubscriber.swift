@@ -102,3 +102,29 @@ final class InvariantSubscriber: Subscriber, @unchecked Sendable {
 
 /// The failure type of the stress tests.
 struct TestFailure: Error, Equatable, Sendable {}
+
+/// Sends `perSender` distinct values from each of `senders` threads while two more threads each
+/// attach 300 new subscribers through `attach` and cancel them at once; then completes. Returns the
+/// subscriber attached before the sends and the churned ones, for the caller's checks.
+func runSubscribeCancelChurn(
+  senders: Int, perSender: Int, attach: @escaping @Sendable (InvariantSubscriber) -> Void,
+  send: @escaping @Sendable (Int) -> Void, complete: () -> Void
+) -> (steady: InvariantSubscriber, churned: [InvariantSubscriber]) {
+  let steady = InvariantSubscriber(sourceWidth: perSender)
+  attach(steady)
+  let churned = LockedState<[InvariantSubscriber]>.make([])
+  runConcurrently(senders + 2) { worker in
+    if worker < senders {
+      for index in 0..<perSender { send(worker * perSender + index) }
+    } else {
+      for _ in 0..<300 {
+        let subscriber = InvariantSubscriber(sourceWidth: perSender)
+        attach(subscriber)
+        subscriber.cancel()
+        churned.withLock { $0.append(subscriber) }
+      }
+    }
+  }
+  complete()
+  return (steady, churned.withLock { $0 })
+}
