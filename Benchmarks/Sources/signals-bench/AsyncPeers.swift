@@ -30,6 +30,17 @@ enum AsyncPeers {
     return sum
   }
 
+  /// `elements` yields into an `AsyncStream` that keeps only the newest value and that nobody
+  /// iterates.
+  static func asyncStreamSend(_ elements: Int, _ lap: Lap) -> Int {
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+    lap.begin()
+    for _ in 0..<elements { continuation.yield(1) }
+    lap.end()
+    continuation.finish()
+    return withExtendedLifetime(stream) { elements }
+  }
+
   /// One producer task sends `elements` values through an `AsyncChannel` (a rendezvous: each send
   /// waits for the consumer); one consumer iterates it.
   static func asyncChannel(_ elements: Int, _ lap: Lap) async -> Int {

@@ -217,9 +217,11 @@ let operatorCatalog: [Workload] = [
 #if SIGNALS_STREAM
   let signalsStream: Body? = { elements, lap in await SignalsSide.stream(elements, lap) }
   let signalsStreamFanOut4: Body? = SignalsSide.streamFanOut(consumers: 4)
+  let signalsStreamSend: Body? = sync(SignalsSide.streamSend)
 #else
   let signalsStream = pending()
   let signalsStreamFanOut4 = pending()
+  let signalsStreamSend = pending()
 #endif
 
 let concurrencyCatalog: [Workload] = [
@@ -239,6 +241,12 @@ let concurrencyCatalog: [Workload] = [
       Contender(label: "AsyncChannel", body: AsyncPeers.asyncChannel),
     ],
     targets: [Target(reference: "AsyncStream", maxRatio: 1.15, text: "within 1.15× of a raw AsyncStream")]),
+  Workload(
+    name: "StreamSend", summary: "subject → stream() nobody iterates (newest value kept), per value",
+    unit: "value",
+    quick: 1_000_000, full: 5_000_000,
+    signals: signalsStreamSend,
+    peers: [Contender(label: "AsyncStream", body: sync(AsyncPeers.asyncStreamSend))]),
   Workload(
     name: "StreamFanOut4", summary: "subject → 4 stream() consumer tasks, per value sent", unit: "value",
     quick: 20_000, full: 60_000,

@@ -359,6 +359,18 @@ enum SignalsSide {
       return sum
     }
 
+    /// A subject sends `elements` values into one `stream()` that keeps only the newest value and
+    /// that nobody iterates: the producer's cost alone, with no consumer to wake.
+    static func streamSend(_ elements: Int, _ lap: Lap) -> Int {
+      let subject = PassthroughSubject<Int, Never>()
+      let stream = subject.stream(bufferingPolicy: .bufferingNewest(1))
+      lap.begin()
+      for _ in 0..<elements { subject.send(1) }
+      lap.end()
+      subject.send(completion: .finished)
+      return withExtendedLifetime(stream) { elements }
+    }
+
     /// One subject, `consumers` `stream()`s each iterated by its own task; `elements` sends.
     static func streamFanOut(consumers: Int) -> Body {
       { elements, lap in

@@ -32,18 +32,31 @@ extension Publisher where Failure == Never, Output: Sendable {
   ///
   /// - Parameter bufferingPolicy: How many unread values the stream keeps; `.unbounded` keeps all.
   /// - Returns: A stream of this publisher's values that ends when the publisher finishes.
+  @inlinable
   public func stream(
     bufferingPolicy: AsyncStream<Output>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncStream<Output> {
     let (stream, continuation) = AsyncStream.makeStream(of: Output.self, bufferingPolicy: bufferingPolicy)
+    // Made here, in the caller's code, so the closure is specialised for the caller's `Output`.
+    attachStream(continuation) { continuation.yield($0) }
+    return stream
+  }
+
+  /// Subscribes `continuation` (``stream(bufferingPolicy:)``'s body outside the caller's code).
+  /// A `PassthroughSubject` calls `yield` per value: a `yield` call of the library's own, compiled
+  /// for any `Output`, would look up the metadata of the continuation's `YieldResult` on every
+  /// value.
+  @usableFromInline
+  func attachStream(
+    _ continuation: AsyncStream<Output>.Continuation, yield: @escaping @Sendable (Output) -> Void
+  ) {
     if let subject = self as? PassthroughSubject<Output, Never> {
-      StreamConduit.attach(continuation, to: subject.storage, owner: subject)
-      return stream
+      StreamConduit.attach(continuation, yield: yield, to: subject.storage, owner: subject)
+      return
     }
-    let subscriber = StreamSubscriber<Output, Never, AsyncStream<Output>.Continuation>(continuation)
+    let subscriber = StreamSubscriber<Output, Never, AsyncStream<Output>.Continuation>(continuation, yield: yield)
     continuation.onTermination { subscriber.cancel() }
     subscribe(subscriber)
-    return stream
   }
 }
 
@@ -72,19 +85,30 @@ extension Publisher where Output: Sendable {
   ///
   /// - Parameter bufferingPolicy: How many unread values the stream keeps; `.unbounded` keeps all.
   /// - Returns: A stream of this publisher's values that ends when the publisher completes.
+  @inlinable
   public func stream(
     bufferingPolicy: AsyncThrowingStream<Output, any Error>.Continuation.BufferingPolicy = .unbounded
   ) -> AsyncThrowingStream<Output, any Error> {
     let (stream, continuation) = AsyncThrowingStream.makeStream(
       of: Output.self, throwing: (any Error).self, bufferingPolicy: bufferingPolicy)
+    // Made here, in the caller's code, so the closure is specialised for the caller's `Output`.
+    attachStream(continuation) { continuation.yield($0) }
+    return stream
+  }
+
+  /// Subscribes `continuation`, as the `AsyncStream` form's ``attachStream(_:yield:)`` does.
+  @usableFromInline
+  func attachStream(
+    _ continuation: AsyncThrowingStream<Output, any Error>.Continuation,
+    yield: @escaping @Sendable (Output) -> Void
+  ) {
     if let subject = self as? PassthroughSubject<Output, Failure> {
-      StreamConduit.attach(continuation, to: subject.storage, owner: subject)
-      return stream
+      StreamConduit.attach(continuation, yield: yield, to: subject.storage, owner: subject)
+      return
     }
     let subscriber = StreamSubscriber<Output, Failure, AsyncThrowingStream<Output, any Error>.Continuation>(
-      continuation)
+      continuation, yield: yield)
     continuation.onTermination { subscriber.cancel() }
     subscribe(subscriber)
-    return stream
   }
 }

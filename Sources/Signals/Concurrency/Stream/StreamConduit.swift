@@ -28,9 +28,15 @@ where Continuation.Element == Output {
   // Safety: `continuation` is immutable and `Sendable` (the element is); the state inherited from
   // `SubjectConduit` is guarded as it says.
   private let continuation: Continuation
+  /// Yields one value into `continuation`.
+  private let yield: @Sendable (Output) -> Void
 
-  init(_ continuation: Continuation, storage: SubjectStorage<Output, Failure>, owner: AnyObject) {
+  init(
+    _ continuation: Continuation, yield: @escaping @Sendable (Output) -> Void, storage: SubjectStorage<Output, Failure>,
+    owner: AnyObject
+  ) {
     self.continuation = continuation
+    self.yield = yield
     super.init(storage: storage, owner: owner, unlimitedDemand: true, deliversWithoutToken: true)
     // Listed with no demand of its own (see `AnySubjectConduit.deliversWithoutToken`).
     machine.token.demand = .none
@@ -38,9 +44,11 @@ where Continuation.Element == Output {
 
   /// Attaches a new stream to a subject that does not replay a current value.
   static func attach(
-    _ continuation: Continuation, to storage: SubjectStorage<Output, Failure>, owner: AnyObject
+    _ continuation: Continuation, yield: @escaping @Sendable (Output) -> Void,
+    to storage: SubjectStorage<Output, Failure>,
+    owner: AnyObject
   ) {
-    let conduit = StreamConduit(continuation, storage: storage, owner: owner)
+    let conduit = StreamConduit(continuation, yield: yield, storage: storage, owner: owner)
     continuation.onTermination { conduit.cancel() }
     storage.attachAskingForEverything(conduit)
   }
@@ -50,7 +58,7 @@ where Continuation.Element == Output {
 
   @inline(__always)
   override func deliver(_ value: Output) -> Subscribers.Demand {
-    continuation.yieldValue(value)
+    yield(value)
     return .none
   }
 

@@ -1,23 +1,19 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-/// The continuation side of an `AsyncStream` or `AsyncThrowingStream`, as the one thing
-/// ``StreamSubscriber`` needs: yield a value, finish with a completion, hear about termination.
+/// The continuation side of an `AsyncStream` or `AsyncThrowingStream`, as ``StreamSubscriber`` and
+/// ``StreamConduit`` need it: finish with a completion, hear about termination. (Values go through
+/// the `yield` closure `stream(bufferingPolicy:)` makes in its caller's code, which is specialised
+/// for the element; a `yield` called here would look up its result type's metadata per value.)
 ///
 /// Only ever used with a `Sendable` element, which makes the continuation `Sendable`.
 protocol StreamContinuation: SendableMetatype {
   associatedtype Element
 
-  func yieldValue(_ value: sending Element)
   func finish<Failure: Error>(with completion: Subscribers.Completion<Failure>)
   func onTermination(_ handler: @escaping @Sendable () -> Void)
 }
 
 extension AsyncStream.Continuation: StreamContinuation {
-  @inline(__always)
-  func yieldValue(_ value: sending Element) {
-    yield(value)
-  }
-
   /// `stream` makes an `AsyncStream` only for publishers that cannot fail.
   func finish<Failure: Error>(with completion: Subscribers.Completion<Failure>) {
     finish()
@@ -29,11 +25,6 @@ extension AsyncStream.Continuation: StreamContinuation {
 }
 
 extension AsyncThrowingStream.Continuation: StreamContinuation where Failure == any Error {
-  @inline(__always)
-  func yieldValue(_ value: sending Element) {
-    yield(value)
-  }
-
   func finish<UpstreamFailure: Error>(with completion: Subscribers.Completion<UpstreamFailure>) {
     switch completion {
     case .finished: finish()
@@ -57,10 +48,13 @@ final class StreamSubscriber<Input: Sendable, Failure: Error, Continuation: Stre
   Cancellable, CustomStringConvertible
 where Continuation.Element == Input {
   private let continuation: Continuation
+  /// Yields one value into `continuation`.
+  private let yield: @Sendable (Input) -> Void
   private let status = LockedState.make(SubscriptionStatus.awaitingSubscription)
 
-  init(_ continuation: Continuation) {
+  init(_ continuation: Continuation, yield: @escaping @Sendable (Input) -> Void) {
     self.continuation = continuation
+    self.yield = yield
   }
 
   var description: String { "Stream" }
@@ -76,7 +70,7 @@ where Continuation.Element == Input {
 
   @inline(__always)
   func receive(_ input: Input) -> Subscribers.Demand {
-    continuation.yieldValue(input)
+    yield(input)
     return .none
   }
 
