@@ -58,6 +58,22 @@ struct ContractRelayTests {
       ])
   }
 
+  @Test func aRelayedFilterOnASequenceGetsAReplacementForWhatItDropsUnderBoundedDemand() {
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .max(2))
+    // Spelled out: `filter` on a sequence publisher is its own eager overload.
+    Publishers.Filter(upstream: (1...10).publisher) { $0 % 2 == 0 }.subscribe(recorder)
+    #expect(recorder.values == [2, 4])
+    recorder.request(.max(1))
+    #expect(recorder.values == [2, 4, 6])
+    recorder.request(.unlimited)
+    #expect(recorder.events.last == .completion(.finished))
+    #expect(recorder.values == [2, 4, 6, 8, 10])
+
+    let dropped = TestSubscriber<Int, Never>(initialDemand: .max(1))
+    Just(1).filter { _ in false }.subscribe(dropped)
+    #expect(dropped.events == [.subscription, .completion(.finished)])
+  }
+
   @Test func aRelayedChainOnJustSendsItsValueOnlyWhenDemanded() {
     let recorder = TestSubscriber<String, Never>(initialDemand: .none)
     Just(1).map { $0 * 2 }.filter { _ in true }.scan("") { $0 + "\($1)" }.subscribe(recorder)
