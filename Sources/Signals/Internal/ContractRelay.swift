@@ -16,9 +16,10 @@
 /// (``keepsSubscriberContract(_:)``).
 protocol ContractKeepingPublisher {}
 
-/// Whether subscribers of `publisher`'s type always receive a subscription that keeps the contract.
-func keepsSubscriberContract<P: Publisher>(_ publisher: P.Type) -> Bool {
-  publisher is any ContractKeepingPublisher.Type
+/// Whether subscribers of a publisher of type `type` always receive a subscription that keeps the
+/// contract.
+func keepsSubscriberContract<P: Publisher>(_ type: P.Type) -> Bool {
+  type is any ContractKeepingPublisher.Type
 }
 
 // A subject's subscriber receives its conduit (or `Subscriptions.empty` once it has completed).
