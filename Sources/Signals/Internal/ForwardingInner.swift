@@ -21,9 +21,13 @@ struct UpstreamLink {
     var holdsFinalValue = false
   }
 
-  private enum Phase {
+  /// Where a link stands.
+  enum Phase {
+    /// No subscription has arrived yet.
     case awaitingSubscription
+    /// The first subscription arrived and the link has not ended.
     case subscribed
+    /// Completed, failed or cancelled.
     case terminal
   }
 
@@ -82,6 +86,46 @@ struct UpstreamLink {
     state.withLock { state in
       if state.phase == .terminal { return nil }
       state.demand += demand
+      return state.upstream
+    }
+  }
+
+  /// Where the link stands now.
+  var phase: Phase {
+    state.withLock { $0.phase }
+  }
+
+  /// Where the link stands, and the subscription to forward downstream's demand to while it is
+  /// subscribed; unlike ``request(_:)`` it keeps no demand for later.
+  func requestTarget() -> (phase: Phase, upstream: (any Subscription)?) {
+    state.withLock { ($0.phase, $0.upstream) }
+  }
+
+  /// Moves to terminal from any phase, and says whether the link had already ended; the
+  /// subscription, if it was subscribed, is handed back to be cancelled or released after
+  /// unlocking.
+  func end() -> (wasTerminal: Bool, upstream: (any Subscription)?) {
+    state.withLock { state in
+      defer {
+        state.phase = .terminal
+        state.upstream = nil
+        state.holdsFinalValue = false
+      }
+      return (state.phase == .terminal, state.upstream)
+    }
+  }
+
+  /// Moves to terminal only if the link is subscribed, and returns the subscription then; a
+  /// link still waiting for its subscription stays open to it.
+  @discardableResult
+  func terminateIfSubscribed() -> (any Subscription)? {
+    state.withLock { state in
+      guard state.phase == .subscribed else { return nil }
+      defer {
+        state.phase = .terminal
+        state.upstream = nil
+        state.holdsFinalValue = false
+      }
       return state.upstream
     }
   }

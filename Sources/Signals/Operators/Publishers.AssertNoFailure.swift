@@ -72,42 +72,52 @@ extension Publishers {
       self.line = line
     }
 
-    /// Attaches `subscriber` through an inner that traps on failure.
+    /// Attaches `subscriber` to `upstream` through a relay that traps on failure.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, message: Self.message(prefix), file: file, line: line))
+      upstream.subscribe(Relay(downstream: subscriber, prefix: prefix, file: file, line: line))
     }
-
-    /// The start of the trap's message: `prefix` and `": "`, or nothing.
-    static func message(_ prefix: String) -> String { prefix.isEmpty ? "" : prefix + ": " }
   }
 }
 
 extension Publishers.AssertNoFailure: Sendable where Upstream: Sendable {}
 
 extension Publishers.AssertNoFailure {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  /// AssertNoFailure's subscriber: it hands upstream's subscription, values and `.finished`
+  /// through, and stops the process on a failure.
+  private struct Relay<Downstream: Subscriber>: RelayingSubscriber
   where Downstream.Input == Output, Downstream.Failure == Never {
-    private let message: String
-    private let file: StaticString
-    private let line: UInt
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
 
-    init(downstream: Downstream, message: String, file: StaticString, line: UInt) {
-      self.message = message
-      self.file = file
-      self.line = line
-      super.init(downstream: downstream)
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+    let prefix: String
+    let file: StaticString
+    let line: UInt
+
+    var description: String { "AssertNoFailure" }
+
+    var customMirror: Mirror { Mirror(self, children: ["file": file, "line": line, "prefix": prefix]) }
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
     }
 
-    override var description: String { "AssertNoFailure" }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      send(input, admission)
+    func receive(_ input: Input) -> Subscribers.Demand {
+      downstream.receive(input)
     }
 
-    override func mapFailure(_ failure: Failure) -> Never {
-      fatalError("\(message)\(failure)", file: file, line: line)
+    func receive(completion: Subscribers.Completion<Failure>) {
+      switch completion {
+      case .finished:
+        downstream.receive(completion: .finished)
+      case .failure(let error):
+        fatalError("\(prefix.isEmpty ? "" : prefix + ": ")\(error)", file: file, line: line)
+      }
     }
   }
 }

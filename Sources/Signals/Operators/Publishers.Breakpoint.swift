@@ -109,11 +109,13 @@ extension Publishers {
       self.receiveCompletion = receiveCompletion
     }
 
-    /// Attaches `subscriber` through an inner that asks the closures.
+    /// Attaches `subscriber` to `upstream` through a relay that asks the closures.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, breakpoint: self))
+      upstream.subscribe(Relay(downstream: subscriber, breakpoint: self))
     }
   }
 }
@@ -126,38 +128,31 @@ private func raiseBreakpoint() {
 }
 
 extension Publishers.Breakpoint {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  /// Breakpoint's subscriber: it asks the closures about each event, raises `SIGTRAP` when one
+  /// answers `true`, and hands the event through (the subscription too).
+  private struct Relay<Downstream: Subscriber>: RelayingSubscriber
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    private let receiveSubscription: ((any Subscription) -> Bool)?
-    private let receiveOutput: ((Input) -> Bool)?
-    private let receiveCompletion: ((Subscribers.Completion<Failure>) -> Bool)?
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
 
-    init(downstream: Downstream, breakpoint: Publishers.Breakpoint<Upstream>) {
-      receiveSubscription = breakpoint.receiveSubscription
-      receiveOutput = breakpoint.receiveOutput
-      receiveCompletion = breakpoint.receiveCompletion
-      super.init(downstream: downstream)
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+    let breakpoint: Publishers.Breakpoint<Upstream>
+
+    var description: String { "Breakpoint" }
+
+    func receive(subscription: any Subscription) {
+      if breakpoint.receiveSubscription?(subscription) == true { raiseBreakpoint() }
+      downstream.receive(subscription: subscription)
     }
 
-    override var description: String { "Breakpoint" }
-
-    override func receive(subscription: any Subscription) {
-      guard acceptUpstream(subscription) != nil else {
-        subscription.cancel()
-        return
-      }
-      if receiveSubscription?(subscription) == true { raiseBreakpoint() }
-      downstream.receive(subscription: self)
+    func receive(_ input: Input) -> Subscribers.Demand {
+      if breakpoint.receiveOutput?(input) == true { raiseBreakpoint() }
+      return downstream.receive(input)
     }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      if receiveOutput?(input) == true { raiseBreakpoint() }
-      return send(input, admission)
-    }
-
-    override func receive(completion: Subscribers.Completion<Failure>) {
-      guard link.terminate() != nil else { return }
-      if receiveCompletion?(completion) == true { raiseBreakpoint() }
+    func receive(completion: Subscribers.Completion<Failure>) {
+      if breakpoint.receiveCompletion?(completion) == true { raiseBreakpoint() }
       downstream.receive(completion: completion)
     }
   }

@@ -73,15 +73,14 @@ extension Publishers {
       self.transform = transform
     }
 
-    /// Attaches `subscriber` through an inner that applies the transform.
+    /// Attaches `subscriber` to `upstream` through a relay that applies the transform.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription: demand and cancel go
+    /// straight to it, and every value upstream sends goes through the transform.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      if keepsSubscriberContract(Upstream.self) {
-        upstream.subscribe(Relay(downstream: subscriber, transform: transform))
-      } else {
-        upstream.subscribe(Inner(downstream: subscriber, transform: transform))
-      }
+      upstream.subscribe(Relay(downstream: subscriber, transform: transform))
     }
 
     /// Applies another optional transform to this one's non-`nil` results, as one `CompactMap` on
@@ -214,29 +213,9 @@ extension Publishers {
 }
 
 extension Publishers.CompactMap {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    private let transform: (Input) -> Output?
-
-    init(downstream: Downstream, transform: @escaping (Input) -> Output?) {
-      self.transform = transform
-      super.init(downstream: downstream)
-    }
-
-    override var description: String { "CompactMap" }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      if admission == .unreserved { return .none }
-      guard let output = transform(input) else { return replace(admission) }
-      return send(output, admission)
-    }
-  }
-}
-
-extension Publishers.CompactMap {
-  /// CompactMap's subscriber behind an upstream that keeps the contract: no object, no lock. A
+  /// CompactMap's subscriber: it hands upstream's subscription through. A
   /// `nil` asks upstream for one more value, so downstream's demand is not lost.
-  private struct Relay<Downstream: Subscriber>: ContractRelay
+  private struct Relay<Downstream: Subscriber>: RelayingSubscriber
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -255,7 +234,7 @@ extension Publishers.CompactMap {
 }
 
 extension Publishers.TryCompactMap {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: TransformingInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let transform: (Input) throws -> Output?
 
@@ -266,13 +245,12 @@ extension Publishers.TryCompactMap {
 
     override var description: String { "TryCompactMap" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      if admission == .unreserved { return .none }
+    override func step(_ input: Input) -> Subscribers.Demand {
       do {
-        guard let output = try transform(input) else { return replace(admission) }
-        return send(output, admission)
+        guard let output = try transform(input) else { return skip() }
+        return send(output)
       } catch {
-        return fail(error)
+        return fail(throwing: error)
       }
     }
 

@@ -73,34 +73,84 @@ extension Publishers.Drop: Equatable where Upstream: Equatable {}
 extension Publishers.Drop: Sendable where Upstream: Sendable {}
 
 extension Publishers.Drop {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  /// Drop's inner, with Combine's rules: its subscriber gets it before upstream is subscribed;
+  /// demand asked for before the subscription waits and is requested with the count to skip;
+  /// values and completions are forwarded as upstream sends them; a cancel lets go of the
+  /// subscription, and a later subscription is taken as a new one.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+    typealias Input = Output
+    typealias Failure = Upstream.Failure
+
+    private struct State {
+      var upstream: (any Subscription)?
+      /// What downstream asked for while no subscription was held.
+      var pendingDemand = Subscribers.Demand.none
+    }
+
+    private let downstream: Downstream
     private let count: Int
-    /// Values still to skip; touched only on the upstream's delivery path.
+    private let state = LockedState.make(State())
+    /// Values still to skip; touched only on the upstream's serial delivery path.
     @exclusivity(unchecked) private var remaining: Int
 
     init(downstream: Downstream, count: Int) {
+      self.downstream = downstream
       self.count = count
       self.remaining = count
-      super.init(downstream: downstream)
     }
 
-    override var description: String { "Drop" }
+    var description: String { "Drop" }
 
-    override func receive(subscription: any Subscription) {
-      guard let pending = acceptUpstream(subscription) else {
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    var playgroundDescription: Any { description }
+
+    func receive(subscription: any Subscription) {
+      let demand: Subscribers.Demand? = state.withLock { state in
+        guard state.upstream == nil else { return nil }
+        state.upstream = subscription
+        defer { state.pendingDemand = .none }
+        return state.pendingDemand + remaining
+      }
+      guard let demand else {
         subscription.cancel()
         return
       }
-      let demand = pending + count
       if demand > 0 { subscription.request(demand) }
     }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      guard remaining > 0 else { return send(input, admission) }
-      remaining -= 1
+    func receive(_ input: Input) -> Subscribers.Demand {
+      guard remaining > 0 else { return downstream.receive(input) }
       // The skipped value was asked for up front, on top of downstream's demand.
-      return absorb(admission)
+      remaining -= 1
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      state.withLock { $0.upstream = nil }
+      downstream.receive(completion: completion)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand > 0, "Drop was asked for zero values (a demand must be positive)")
+      let upstream: (any Subscription)? = state.withLock { state in
+        guard let upstream = state.upstream else {
+          state.pendingDemand += demand
+          return nil
+        }
+        return upstream
+      }
+      upstream?.request(demand)
+    }
+
+    func cancel() {
+      let upstream = state.withLock { state in
+        defer { state.upstream = nil }
+        return state.upstream
+      }
+      upstream?.cancel()
     }
   }
 }

@@ -128,7 +128,7 @@ extension Publishers {
 }
 
 extension Publishers.DropWhile {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input) -> Bool
     /// Whether values are still being tested; touched only on the upstream's delivery path.
@@ -141,17 +141,21 @@ extension Publishers.DropWhile {
 
     override var description: String { "DropWhile" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      guard dropping else { return send(input, admission) }
-      if predicate(input) { return replace(admission) }
+    override var contractChecks: ContractChecks { .lenient }
+
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    override func step(_ input: Input) -> Subscribers.Demand {
+      guard dropping else { return send(input) }
+      if predicate(input) { return skip() }
       dropping = false
-      return send(input, admission)
+      return send(input)
     }
   }
 }
 
 extension Publishers.TryDropWhile {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input) throws -> Bool
     /// Whether values are still being tested; touched only on the upstream's delivery path.
@@ -164,14 +168,18 @@ extension Publishers.TryDropWhile {
 
     override var description: String { "TryDropWhile" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    override var contractChecks: ContractChecks { .lenient }
+
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    override func step(_ input: Input) -> Subscribers.Demand {
       do {
-        guard dropping else { return send(input, admission) }
-        if try predicate(input) { return replace(admission) }
+        guard dropping else { return send(input) }
+        if try predicate(input) { return skip() }
         dropping = false
-        return send(input, admission)
+        return send(input)
       } catch {
-        return fail(error)
+        return fail(throwing: error)
       }
     }
 

@@ -69,7 +69,7 @@ extension Publishers {
 }
 
 /// The inner shared by `encode` and `decode`: converts each value with a throwing closure.
-final class CodingInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner<Input, Failure, Downstream>
+final class CodingInner<Input, Failure: Error, Downstream: Subscriber>: UncheckedInner<Input, Failure, Downstream>
 where Downstream.Failure == any Error {
   private let name: String
   private let convert: (Input) throws -> Downstream.Input
@@ -82,11 +82,35 @@ where Downstream.Failure == any Error {
 
   override var description: String { name }
 
-  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+  override var customMirror: Mirror {
+    let (phase, upstream) = link.requestTarget()
+    return Mirror(
+      self,
+      children: ["downstream": downstream, "finished": phase == .terminal, "upstreamSubscription": upstream as Any])
+  }
+
+  /// As Combine's: a value is converted unless the stream has ended, even before the
+  /// subscription; a failed conversion ends the stream, cancelling upstream if it was subscribed.
+  override func receive(_ input: Input) -> Subscribers.Demand {
+    if link.phase == .terminal { return .none }
+    let output: Downstream.Input
     do {
-      return send(try convert(input), admission)
+      output = try convert(input)
     } catch {
-      return fail(error)
+      let (wasTerminal, upstream) = link.end()
+      upstream?.cancel()
+      if !wasTerminal { downstream.receive(completion: .failure(error)) }
+      return .none
+    }
+    return downstream.receive(output)
+  }
+
+  /// As Combine's: the first completion is forwarded, even before the subscription.
+  override func receive(completion: Subscribers.Completion<Failure>) {
+    guard !link.end().wasTerminal else { return }
+    switch completion {
+    case .finished: downstream.receive(completion: .finished)
+    case .failure(let error): downstream.receive(completion: .failure(error))
     }
   }
 

@@ -76,15 +76,14 @@ extension Publishers {
       self.isIncluded = isIncluded
     }
 
-    /// Attaches `subscriber` through an inner that applies the predicate.
+    /// Attaches `subscriber` to `upstream` through a relay that applies the predicate.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription: demand and cancel go
+    /// straight to it, and every value upstream sends goes through the predicate.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      if keepsSubscriberContract(Upstream.self) {
-        upstream.subscribe(Relay(downstream: subscriber, isIncluded: isIncluded))
-      } else {
-        upstream.subscribe(Inner(downstream: subscriber, isIncluded: isIncluded))
-      }
+      upstream.subscribe(Relay(downstream: subscriber, isIncluded: isIncluded))
     }
 
     /// Adds a second predicate to this filter, as one `Filter` on the same upstream.
@@ -238,28 +237,9 @@ extension Publishers {
 }
 
 extension Publishers.Filter {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    private let isIncluded: (Input) -> Bool
-
-    init(downstream: Downstream, isIncluded: @escaping (Input) -> Bool) {
-      self.isIncluded = isIncluded
-      super.init(downstream: downstream)
-    }
-
-    override var description: String { "Filter" }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      if admission == .unreserved { return .none }
-      return isIncluded(input) ? send(input, admission) : replace(admission)
-    }
-  }
-}
-
-extension Publishers.Filter {
-  /// Filter's subscriber behind an upstream that keeps the contract: no object, no lock. A value
+  /// Filter's subscriber: it hands upstream's subscription through. A value
   /// left out asks upstream for one more, so downstream's demand is not lost.
-  private struct Relay<Downstream: Subscriber>: ContractRelay
+  private struct Relay<Downstream: Subscriber>: RelayingSubscriber
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Output
     typealias Failure = Upstream.Failure
@@ -277,7 +257,7 @@ extension Publishers.Filter {
 }
 
 extension Publishers.TryFilter {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let isIncluded: (Input) throws -> Bool
 
@@ -288,12 +268,11 @@ extension Publishers.TryFilter {
 
     override var description: String { "TryFilter" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      if admission == .unreserved { return .none }
+    override func step(_ input: Input) -> Subscribers.Demand {
       do {
-        return try isIncluded(input) ? send(input, admission) : replace(admission)
+        return try isIncluded(input) ? send(input) : skip()
       } catch {
-        return fail(error)
+        return fail(throwing: error)
       }
     }
 

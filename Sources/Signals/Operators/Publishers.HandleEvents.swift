@@ -117,57 +117,74 @@ extension Publishers {
 }
 
 extension Publishers.HandleEvents {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  /// As in Combine, events pass through unchecked: a value or completion before the subscription
+  /// or after the end still reaches downstream. The closures run until the end (a completion or a
+  /// cancel), and are then let go of, so none runs after it.
+  private final class Inner<Downstream: Subscriber>: UncheckedInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-    private let receiveSubscription: ((any Subscription) -> Void)?
-    private let receiveOutput: ((Input) -> Void)?
-    private let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
-    private let receiveCancel: (() -> Void)?
-    private let receiveRequest: ((Subscribers.Demand) -> Void)?
+    private struct Handlers {
+      let receiveSubscription: ((any Subscription) -> Void)?
+      let receiveOutput: ((Input) -> Void)?
+      let receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+      let receiveCancel: (() -> Void)?
+      let receiveRequest: ((Subscribers.Demand) -> Void)?
+    }
+
+    /// The closures until the end, `nil` after it.
+    private let handlers: LockedState<Handlers?>
 
     init(downstream: Downstream, events: Publishers.HandleEvents<Upstream>) {
-      receiveSubscription = events.receiveSubscription
-      receiveOutput = events.receiveOutput
-      receiveCompletion = events.receiveCompletion
-      receiveCancel = events.receiveCancel
-      receiveRequest = events.receiveRequest
+      handlers = .make(
+        Handlers(
+          receiveSubscription: events.receiveSubscription, receiveOutput: events.receiveOutput,
+          receiveCompletion: events.receiveCompletion, receiveCancel: events.receiveCancel,
+          receiveRequest: events.receiveRequest))
       super.init(downstream: downstream)
     }
 
     override var description: String { "HandleEvents" }
 
-    override func receive(subscription: any Subscription) {
-      guard acceptUpstream(subscription) != nil else {
-        subscription.cancel()
-        return
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    private var current: Handlers? { handlers.withLock { $0 } }
+
+    /// Ends the operator: lets go of the closures (after unlocking, as the caller drops the value).
+    private func dropHandlers() {
+      _ = handlers.withLock { handlers in
+        defer { handlers = nil }
+        return handlers
       }
-      receiveSubscription?(subscription)
-      downstream.receive(subscription: self)
+    }
+
+    override func receive(subscription: any Subscription) {
+      current?.receiveSubscription?(subscription)
+      super.receive(subscription: subscription)
+    }
+
+    override func receive(_ input: Input) -> Subscribers.Demand {
+      current?.receiveOutput?(input)
+      let demand = downstream.receive(input)
+      if demand != .none { current?.receiveRequest?(demand) }
+      return demand
     }
 
     override func receive(completion: Subscribers.Completion<Failure>) {
-      guard link.terminate() != nil else { return }
-      receiveCompletion?(completion)
+      current?.receiveCompletion?(completion)
+      dropHandlers()
+      link.terminateIfSubscribed()
       downstream.receive(completion: completion)
     }
 
     override func request(_ demand: Subscribers.Demand) {
-      if link.isTerminal { return }
-      receiveRequest?(demand)
-      link.request(demand)?.request(demand)
+      current?.receiveRequest?(demand)
+      super.request(demand)
     }
 
     override func cancel() {
-      guard let upstream = link.terminate() else { return }
-      receiveCancel?()
+      current?.receiveCancel?()
+      guard let upstream = link.terminateIfSubscribed() else { return }
+      dropHandlers()
       upstream.cancel()
-    }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      receiveOutput?(input)
-      let demand = send(input, admission)
-      if demand != .none { receiveRequest?(demand) }
-      return demand
     }
   }
 }

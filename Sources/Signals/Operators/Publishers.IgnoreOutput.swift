@@ -48,11 +48,14 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    /// Attaches `subscriber` through an inner that drops the values.
+    /// Attaches `subscriber` to `upstream` through a relay that drops the values.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription, and the relay then asks
+    /// it for unlimited values.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.subscribe(Relay(downstream: subscriber))
     }
   }
 }
@@ -62,19 +65,23 @@ extension Publishers.IgnoreOutput: Equatable where Upstream: Equatable {}
 extension Publishers.IgnoreOutput: Sendable where Upstream: Sendable {}
 
 extension Publishers.IgnoreOutput {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
+  /// IgnoreOutput's subscriber: it hands upstream's subscription through, asks it for every value
+  /// and drops them; the completion passes through.
+  private struct Relay<Downstream: Subscriber>: RelayingSubscriber
   where Downstream.Input == Never, Downstream.Failure == Upstream.Failure {
-    override var description: String { "IgnoreOutput" }
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
 
-    override func receive(subscription: any Subscription) {
-      guard acceptUpstream(subscription) != nil else {
-        subscription.cancel()
-        return
-      }
-      downstream.receive(subscription: self)
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+
+    var description: String { "IgnoreOutput" }
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
       subscription.request(.unlimited)
     }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand { absorb(admission) }
+    func receive(_ input: Input) -> Subscribers.Demand { .none }
   }
 }

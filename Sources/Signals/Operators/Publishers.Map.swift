@@ -89,15 +89,14 @@ extension Publishers {
       self.transform = transform
     }
 
-    /// Attaches `subscriber` through an inner that applies the transform.
+    /// Attaches `subscriber` to `upstream` through a relay that applies the transform.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription: demand and cancel go
+    /// straight to it, and every value upstream sends is transformed and forwarded.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      if keepsSubscriberContract(Upstream.self) {
-        upstream.subscribe(Relay(downstream: subscriber, transform: transform))
-      } else {
-        upstream.subscribe(Inner(downstream: subscriber, transform: transform))
-      }
+      upstream.subscribe(Relay(downstream: subscriber, transform: transform))
     }
 
     /// Applies `transform` after this map's transform, as one `Map` on the same upstream.
@@ -256,31 +255,8 @@ extension Publishers {
 }
 
 extension Publishers.Map {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
-  where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
-
-    private let transform: (Input) -> Output
-
-    init(downstream: Downstream, transform: @escaping (Input) -> Output) {
-      self.transform = transform
-      super.init(downstream: downstream)
-    }
-
-    override var description: String { "Map" }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      // A value upstream sent beyond the demand is dropped before any closure runs (here and in
-      // every inner with fused overloads): a nested stage would never see it, so a fused chain
-      // must not call its later closures for it either.
-      if admission == .unreserved { return .none }
-      return send(transform(input), admission)
-    }
-  }
-}
-
-extension Publishers.Map {
-  /// Map's subscriber behind an upstream that keeps the contract: no object, no lock.
-  private struct Relay<Downstream: Subscriber>: ContractRelay
+  /// Map's subscriber: it hands upstream's subscription through and transforms each value.
+  private struct Relay<Downstream: Subscriber>: RelayingSubscriber
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     typealias Input = Upstream.Output
     typealias Failure = Upstream.Failure
@@ -298,7 +274,7 @@ extension Publishers.Map {
 }
 
 extension Publishers.TryMap {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: UncheckedInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let transform: (Input) throws -> Output
 
@@ -309,15 +285,18 @@ extension Publishers.TryMap {
 
     override var description: String { "TryMap" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      if admission == .unreserved { return .none }
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    override func mapFailure(_ failure: Failure) -> any Error { failure }
+
+    override func receive(_ input: Input) -> Subscribers.Demand {
+      let output: Output
       do {
-        return send(try transform(input), admission)
+        output = try transform(input)
       } catch {
         return fail(error)
       }
+      return downstream.receive(output)
     }
-
-    override func mapFailure(_ failure: Failure) -> any Error { failure }
   }
 }

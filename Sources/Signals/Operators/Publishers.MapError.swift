@@ -67,31 +67,43 @@ extension Publishers {
       self.init(upstream: upstream, transform: map)
     }
 
-    /// Attaches `subscriber` through an inner that rewrites the failure.
+    /// Attaches `subscriber` to `upstream` through a relay that rewrites the failure.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+      upstream.subscribe(Relay(downstream: subscriber, transform: transform))
     }
   }
 }
 
 extension Publishers.MapError {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Upstream.Failure, Downstream>
+  /// MapError's subscriber: it hands upstream's subscription and values through and rewrites a
+  /// failure.
+  private struct Relay<Downstream: Subscriber>: RelayingSubscriber
   where Downstream.Input == Output, Downstream.Failure == Failure {
-    private let transform: (Upstream.Failure) -> Downstream.Failure
+    typealias Input = Upstream.Output
 
-    init(downstream: Downstream, transform: @escaping (Upstream.Failure) -> Downstream.Failure) {
-      self.transform = transform
-      super.init(downstream: downstream)
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+    let transform: (Upstream.Failure) -> Failure
+
+    var description: String { "MapError" }
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
     }
 
-    override var description: String { "MapError" }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      send(input, admission)
+    func receive(_ input: Input) -> Subscribers.Demand {
+      downstream.receive(input)
     }
 
-    override func mapFailure(_ failure: Upstream.Failure) -> Downstream.Failure { transform(failure) }
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      switch completion {
+      case .finished: downstream.receive(completion: .finished)
+      case .failure(let error): downstream.receive(completion: .failure(transform(error)))
+      }
+    }
   }
 }

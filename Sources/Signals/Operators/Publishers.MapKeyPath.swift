@@ -93,12 +93,15 @@ extension Publishers {
       self.keyPath = keyPath
     }
 
-    /// Attaches `subscriber` through an inner that reads the property.
+    /// Attaches `subscriber` to `upstream` through a relay that reads the property.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let keyPath = self.keyPath
-      upstream.subscribe(KeyPathInner(downstream: subscriber, name: "ValueForKey") { $0[keyPath: keyPath] })
+      upstream.subscribe(
+        KeyPathRelay(downstream: subscriber, name: "ValueForKey", keyPaths: ["keyPath": keyPath]) {
+          $0[keyPath: keyPath]
+        })
     }
   }
 
@@ -144,13 +147,17 @@ extension Publishers {
       self.keyPath1 = keyPath1
     }
 
-    /// Attaches `subscriber` through an inner that reads the properties.
+    /// Attaches `subscriber` to `upstream` through a relay that reads the properties.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
       upstream.subscribe(
-        KeyPathInner(downstream: subscriber, name: "ValueForKeys") { ($0[keyPath: keyPath0], $0[keyPath: keyPath1]) })
+        KeyPathRelay(
+          downstream: subscriber, name: "ValueForKeys", keyPaths: ["keyPath0": keyPath0, "keyPath1": keyPath1]
+        ) {
+          ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
+        })
     }
   }
 
@@ -206,36 +213,38 @@ extension Publishers {
       self.keyPath2 = keyPath2
     }
 
-    /// Attaches `subscriber` through an inner that reads the properties.
+    /// Attaches `subscriber` to `upstream` through a relay that reads the properties.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
       upstream.subscribe(
-        KeyPathInner(downstream: subscriber, name: "ValueForKeys") {
+        KeyPathRelay(
+          downstream: subscriber, name: "ValueForKeys",
+          keyPaths: ["keyPath0": keyPath0, "keyPath1": keyPath1, "keyPath2": keyPath2]
+        ) {
           ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
         })
     }
   }
 }
 
-/// The inner shared by the key-path maps: reads the properties with `read` and sends the result.
-private final class KeyPathInner<Input, Failure: Error, Downstream: Subscriber>: ForwardingInner<
-  Input, Failure, Downstream
->
+/// The subscriber of the key-path maps: it hands upstream's subscription through, reads the
+/// properties of each value with `read` and sends the result.
+private struct KeyPathRelay<Input, Failure: Error, Downstream: Subscriber>: RelayingSubscriber
 where Downstream.Failure == Failure {
-  private let name: String
-  private let read: (Input) -> Downstream.Input
+  let combineIdentifier = CombineIdentifier()
+  let downstream: Downstream
+  let name: String
+  /// The key paths by Combine's names for them, for the mirror.
+  let keyPaths: KeyValuePairs<String, AnyKeyPath>
+  let read: (Input) -> Downstream.Input
 
-  init(downstream: Downstream, name: String, read: @escaping (Input) -> Downstream.Input) {
-    self.name = name
-    self.read = read
-    super.init(downstream: downstream)
-  }
+  var description: String { name }
 
-  override var description: String { name }
+  var customMirror: Mirror { Mirror(self, children: keyPaths.map { (label: $0.key, value: $0.value as Any) }) }
 
-  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-    send(read(input), admission)
+  func receive(_ input: Input) -> Subscribers.Demand {
+    downstream.receive(read(input))
   }
 }

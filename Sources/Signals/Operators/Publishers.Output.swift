@@ -103,7 +103,7 @@ extension Publishers.Output: Equatable where Upstream: Equatable {}
 extension Publishers.Output: Sendable where Upstream: Sendable {}
 
 extension Publishers.Output {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: UncheckedInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     /// Values still to skip before the range; touched only on the upstream's delivery path.
     @exclusivity(unchecked) private var remainingUntilStart: Int
@@ -118,20 +118,17 @@ extension Publishers.Output {
 
     override var description: String { "Output" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    /// As in Combine, the stream ends at the first value after the range, not at its last value.
+    override func receive(_ input: Input) -> Subscribers.Demand {
       if remainingUntilStart > 0 {
         remainingUntilStart -= 1
-        return replace(admission)
+        return .max(1)
       }
-      switch remainingCount {
-      case 0: return finish(with: .finished)
-      case 1:
-        remainingCount = 0
-        return sendAndFinish(input, admission)
-      default:
-        remainingCount -= 1
-        return send(input, admission)
-      }
+      guard remainingCount > 0 else { return finishEarly() }
+      remainingCount -= 1
+      return downstream.receive(input)
     }
   }
 }

@@ -129,7 +129,7 @@ extension Publishers {
 }
 
 extension Publishers.PrefixWhile {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input) -> Bool
 
@@ -140,14 +140,14 @@ extension Publishers.PrefixWhile {
 
     override var description: String { "PrefixWhile" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      predicate(input) ? send(input, admission) : finish(with: .finished)
+    override func step(_ input: Input) -> Subscribers.Demand {
+      predicate(input) ? send(input) : finish(with: .finished)
     }
   }
 }
 
 extension Publishers.TryPrefixWhile {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input) throws -> Bool
 
@@ -158,11 +158,11 @@ extension Publishers.TryPrefixWhile {
 
     override var description: String { "TryPrefixWhile" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    override func step(_ input: Input) -> Subscribers.Demand {
       do {
-        return try predicate(input) ? send(input, admission) : finish(with: .finished)
+        return try predicate(input) ? send(input) : finish(with: .finished)
       } catch {
-        return fail(error)
+        return fail(throwing: error)
       }
     }
 

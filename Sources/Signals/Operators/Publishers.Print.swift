@@ -85,7 +85,9 @@ extension Publishers {
 }
 
 extension Publishers.Print {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  /// As in Combine, events pass through unchecked: each is printed and forwarded, even before the
+  /// subscription or after the end.
+  private final class Inner<Downstream: Subscriber>: UncheckedInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let prefix: String
     /// Never mutated in place: each line writes to a copy, so the inner holds no shared mutable
@@ -100,18 +102,18 @@ extension Publishers.Print {
 
     override var description: String { "Print" }
 
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
     override func receive(subscription: any Subscription) {
       log("receive subscription: (\(subscription))")
-      guard acceptUpstream(subscription) != nil else {
-        subscription.cancel()
-        return
-      }
-      downstream.receive(subscription: self)
+      super.receive(subscription: subscription)
     }
 
     override func receive(_ input: Input) -> Subscribers.Demand {
       log("receive value: (\(input))")
-      return super.receive(input)
+      let demand = downstream.receive(input)
+      if demand != .none { log(Self.describe(demand) + " (synchronous)") }
+      return demand
     }
 
     override func receive(completion: Subscribers.Completion<Failure>) {
@@ -119,24 +121,18 @@ extension Publishers.Print {
       case .finished: log("receive finished")
       case .failure(let error): log("receive error: (\(error))")
       }
-      guard link.terminate() != nil else { return }
+      link.terminateIfSubscribed()
       downstream.receive(completion: completion)
     }
 
     override func request(_ demand: Subscribers.Demand) {
       log(Self.describe(demand))
-      link.request(demand)?.request(demand)
+      super.request(demand)
     }
 
     override func cancel() {
       log("receive cancel")
-      link.terminate()?.cancel()
-    }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      let demand = send(input, admission)
-      if demand != .none { log(Self.describe(demand) + " (synchronous)") }
-      return demand
+      super.cancel()
     }
 
     /// A concrete wrapper, so `print(_:to:)` gets a concrete stream type.

@@ -153,7 +153,7 @@ extension Publishers {
 }
 
 extension Publishers.RemoveDuplicates {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input, Input) -> Bool
     /// The value upstream sent last; touched only on the upstream's delivery path.
@@ -170,15 +170,22 @@ extension Publishers.RemoveDuplicates {
 
     override var description: String { "RemoveDuplicates" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    /// As Combine shows it: the subscriber, and the last value (read outside the delivery path, so
+    /// it is only a snapshot for a debugger).
+    override var customMirror: Mirror {
+      Mirror(
+        self, children: ["downstream": downstream, "last": (previous.isFilled ? Optional(previous.value) : nil) as Any])
+    }
+
+    override func step(_ input: Input) -> Subscribers.Demand {
       let isDuplicate = previous.store(input, comparingWithPrevious: predicate) ?? false
-      return isDuplicate ? replace(admission) : send(input, admission)
+      return isDuplicate ? skip() : send(input)
     }
   }
 }
 
 extension Publishers.TryRemoveDuplicates {
-  private final class TryInner<Downstream: Subscriber>: ForwardingInner<Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input, Input) throws -> Bool
     /// The value upstream sent last; touched only on the upstream's delivery path.
@@ -195,12 +202,19 @@ extension Publishers.TryRemoveDuplicates {
 
     override var description: String { "TryRemoveDuplicates" }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+    /// As Combine shows it: the subscriber, and the last value (read outside the delivery path, so
+    /// it is only a snapshot for a debugger).
+    override var customMirror: Mirror {
+      Mirror(
+        self, children: ["downstream": downstream, "last": (previous.isFilled ? Optional(previous.value) : nil) as Any])
+    }
+
+    override func step(_ input: Input) -> Subscribers.Demand {
       do {
         let isDuplicate = try previous.store(input, comparingWithPrevious: predicate) ?? false
-        return isDuplicate ? replace(admission) : send(input, admission)
+        return isDuplicate ? skip() : send(input)
       } catch {
-        return fail(error)
+        return fail(throwing: error)
       }
     }
 

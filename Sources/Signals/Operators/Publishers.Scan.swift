@@ -84,12 +84,13 @@ extension Publishers {
       self.nextPartialResult = nextPartialResult
     }
 
-    /// Attaches `subscriber` through an inner that folds and forwards each step.
+    /// Attaches `subscriber` to `upstream` through a relay that folds and forwards each step.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let combine = nextPartialResult
-      upstream.subscribe(ScanInner(downstream: subscriber, name: "Scan", initial: initialResult, fold: combine))
+      upstream.subscribe(ScanRelay(downstream: subscriber, initial: initialResult, fold: nextPartialResult))
     }
   }
 
@@ -139,61 +140,77 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let combine = nextPartialResult
-      upstream.subscribe(ScanInner(downstream: subscriber, name: "TryScan", initial: initialResult, tryFold: combine))
+      upstream.subscribe(TryScanInner(downstream: subscriber, initial: initialResult, fold: nextPartialResult))
     }
   }
 }
 
-/// The inner of `Scan` and `TryScan`: the accumulator is read, the closure runs, and the result
-/// is stored, with no access to the inner's state held while the closure runs.
+/// Scan's subscriber: it hands upstream's subscription through and sends each intermediate result.
 ///
-/// `Output` is `Downstream.Input`, a type parameter of its own so that the per-value path reads
-/// the accumulator's type from the instance instead of looking it up.
-private final class ScanInner<Input, Failure: Error, Output, Downstream: Subscriber>: ForwardingInner<
-  Input, Failure, Downstream
->
-where Downstream.Input == Output {
+/// A class, for the accumulator. `Output` is `Downstream.Input`, a type parameter of its own so
+/// that the per-value path reads the accumulator's type from the instance instead of looking it up.
+private final class ScanRelay<Input, Failure: Error, Output, Downstream: Subscriber>: RelayingSubscriber
+where Downstream.Input == Output, Downstream.Failure == Failure {
+  let downstream: Downstream
   /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes, so
   /// accesses never overlap and the run-time exclusivity check is left out.
-  @exclusivity(unchecked) private var accumulator: Output
-  private let name: String
-  /// Throws only when made by the `tryFold:` initializer, whose failure type is `any Error`.
+  @exclusivity(unchecked) private var result: Output
+  private let fold: (Output, Input) -> Output
+
+  init(downstream: Downstream, initial: Output, fold: @escaping (Output, Input) -> Output) {
+    self.downstream = downstream
+    self.result = initial
+    self.fold = fold
+  }
+
+  var description: String { "Scan" }
+
+  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": result]) }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let next = fold(result, input)
+    result = next
+    return downstream.receive(next)
+  }
+}
+
+/// TryScan's inner: the accumulator is read, the closure runs, and the result is stored, with no
+/// access to the inner's state held while the closure runs.
+private final class TryScanInner<Input, Failure: Error, Output, Downstream: Subscriber>: UncheckedInner<
+  Input, Failure, Downstream
+>
+where Downstream.Input == Output, Downstream.Failure == any Error {
+  /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes, so
+  /// accesses never overlap and the run-time exclusivity check is left out.
+  @exclusivity(unchecked) private var result: Output
   private let fold: (Output, Input) throws -> Output
 
-  private init(
-    downstream: Downstream, name: String, initial: Output, folding fold: @escaping (Output, Input) throws -> Output
-  ) {
-    self.name = name
-    self.accumulator = initial
+  init(downstream: Downstream, initial: Output, fold: @escaping (Output, Input) throws -> Output) {
+    self.result = initial
     self.fold = fold
     super.init(downstream: downstream)
   }
 
-  /// Creates the inner of `Scan`.
-  convenience init(downstream: Downstream, name: String, initial: Output, fold: @escaping (Output, Input) -> Output)
-  where Downstream.Failure == Failure {
-    self.init(downstream: downstream, name: name, initial: initial, folding: fold)
+  override var description: String { "TryScan" }
+
+  override var completionEnds: Bool { false }
+
+  override func mapFailure(_ failure: Failure) -> any Error { failure }
+
+  override var throwAfterEndFails: Bool { false }
+
+  override var customMirror: Mirror {
+    Mirror(self, children: ["downstream": downstream, "status": link.phase, "result": result])
   }
 
-  /// Creates the inner of `TryScan`: a thrown error cancels upstream and fails downstream.
-  convenience init(
-    downstream: Downstream, name: String, initial: Output, tryFold: @escaping (Output, Input) throws -> Output
-  )
-  where Downstream.Failure == any Error {
-    self.init(downstream: downstream, name: name, initial: initial, folding: tryFold)
-  }
-
-  override var description: String { name }
-
-  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+  override func receive(_ input: Input) -> Subscribers.Demand {
     let next: Output
     do {
-      next = try fold(accumulator, input)
+      next = try fold(result, input)
     } catch {
-      return fail(throwing: error)
+      return fail(error)
     }
-    accumulator = next
-    return send(next, admission)
+    result = next
+    return downstream.receive(next)
   }
 }

@@ -51,11 +51,13 @@ extension Publishers {
       self.upstream = upstream
     }
 
-    /// Attaches `subscriber` through an inner that forwards everything.
+    /// Attaches `subscriber` to `upstream` through a relay that forwards everything.
+    ///
+    /// As in Combine, `subscriber` receives the upstream's own subscription.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      upstream.subscribe(Relay(downstream: subscriber))
     }
 
     /// Declares another failure type on the same upstream, as one `SetFailureType`.
@@ -91,14 +93,26 @@ extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
 extension Publishers.SetFailureType: Sendable where Upstream: Sendable {}
 
 extension Publishers.SetFailureType {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Output, Never, Downstream>
+  /// SetFailureType's subscriber: it hands upstream's subscription, values and `.finished` through.
+  private struct Relay<Downstream: Subscriber>: RelayingSubscriber
   where Downstream.Input == Output, Downstream.Failure == Failure {
-    override var description: String { "SetFailureType" }
+    typealias Input = Output
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      send(input, admission)
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+
+    var description: String { "SetFailureType" }
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
     }
 
-    override func mapFailure(_ failure: Never) -> Downstream.Failure {}
+    func receive(_ input: Input) -> Subscribers.Demand {
+      downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+      downstream.receive(completion: .finished)
+    }
   }
 }

@@ -38,4 +38,10 @@ struct AssertNoFailureTests {
       #expect(message.contains("numbers: TestError(id: 5)"))
     }
   #endif
+
+  // MARK: Combine's pass-through
+
+  @Test func assertNoFailureHandsItsSubscriberTheUpstreamsOwnSubscription() {
+    expectUpstreamSubscriptionPassedThrough { $0.assertNoFailure() }
+  }
 }

@@ -6,7 +6,7 @@ import Testing
 
 struct BreakpointTests {
   @Test func breakpointKeepsTheContract() {
-    checkOperatorContract { $0.breakpoint(receiveOutput: { _ in false }) }
+    checkOperatorContract(skipping: .passThrough) { $0.breakpoint(receiveOutput: { _ in false }) }
   }
 
   @Test func breakpointOnErrorKeepsTheContractWithoutFailures() {
@@ -43,5 +43,11 @@ struct BreakpointTests {
     let recorder = TestSubscriber<Int, Never>()
     [1, 2].publisher.breakpointOnError().subscribe(recorder)
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  // MARK: Combine's pass-through
+
+  @Test func breakpointHandsItsSubscriberTheUpstreamsOwnSubscription() {
+    expectUpstreamSubscriptionPassedThrough { $0.breakpoint(receiveOutput: { _ in false }) }
   }
 }

@@ -6,11 +6,13 @@ import Testing
 
 struct CompactMapTests {
   @Test func compactMapKeepsTheContract() {
-    checkOperatorContract { $0.compactMap { $0 == 2 ? nil : $0 } }
+    checkOperatorContract(skipping: .passThrough) { $0.compactMap { $0 == 2 ? nil : $0 } }
   }
 
   @Test func tryCompactMapKeepsTheContract() {
-    checkOperatorContract { $0.tryCompactMap { $0 == 2 ? nil : $0 }.mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .filtering) {
+      $0.tryCompactMap { $0 == 2 ? nil : $0 }.mapError { $0 as! TestError }
+    }
   }
 
   @Test func compactMapSkipsNilAndAsksForOneMore() {
@@ -108,9 +110,11 @@ struct CompactMapTests {
   }
 
   @Test func fusedCompactMapsKeepTheContract() {
-    checkOperatorContract { $0.compactMap { $0 == 2 ? nil : $0 }.compactMap { $0 == 4 ? nil : $0 } }
-    checkOperatorContract { $0.compactMap { $0 == 2 ? nil : $0 }.map { $0 * 2 } }
-    checkOperatorContract {
+    checkOperatorContract(skipping: .passThrough) {
+      $0.compactMap { $0 == 2 ? nil : $0 }.compactMap { $0 == 4 ? nil : $0 }
+    }
+    checkOperatorContract(skipping: .passThrough) { $0.compactMap { $0 == 2 ? nil : $0 }.map { $0 * 2 } }
+    checkOperatorContract(skipping: .passThrough) {
       $0.tryCompactMap { $0 == 2 ? nil : $0 }.compactMap { $0 == 4 ? nil : $0 }.mapError { $0 as! TestError }
     }
   }
@@ -167,6 +171,24 @@ struct CompactMapTests {
             upstream: upstream, transform: halfOfEvenThrowing(log, on: throwingFirstOn)),
           transform: thirdOfMultiple(log))
       })
+  }
+
+  // MARK: Combine's pass-through
+
+  @Test func compactMapHandsItsSubscriberTheUpstreamsOwnSubscription() {
+    expectUpstreamSubscriptionPassedThrough { $0.compactMap { $0 > 0 ? $0 : nil } }
+  }
+
+  @Test func tryCompactMapIgnoresValuesAfterACancel() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, any Error>()
+    upstream.tryCompactMap { $0 }.subscribe(recorder)
+    upstream.send(1)
+    recorder.cancel()
+    #expect(upstream.send(2) == .none)
+    upstream.send(completion: .finished)
+    #expect(recorder.events.count == 2)
+    #expect(recorder.values == [1])
   }
 }
 

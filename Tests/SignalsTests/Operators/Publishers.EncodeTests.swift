@@ -22,7 +22,7 @@ struct DecimalCoder: TopLevelEncoder, TopLevelDecoder {
 
 struct EncodeTests {
   @Test func encodeKeepsTheContract() {
-    checkOperatorContract { $0.encode(encoder: DecimalCoder()).mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .passThrough) { $0.encode(encoder: DecimalCoder()).mapError { $0 as! TestError } }
   }
 
   @Test func encodesEachValueAndPassesDemandThrough() {
@@ -52,5 +52,25 @@ struct EncodeTests {
     let recorder = TestSubscriber<Data, any Error>()
     Just([1, 2]).encode(encoder: JSONEncoder()).subscribe(recorder)
     #expect(recorder.values.map { String(decoding: $0, as: UTF8.self) } == ["[1,2]"])
+  }
+
+  // MARK: Combine's behaviour
+
+  @Test func encodeShowsItsSubscriberWhetherItFinishedAndItsUpstreamAsCombineDoes() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<String, any Error>()
+    upstream.encode(encoder: DecimalCoder()).subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    let inner = try #require(subscription as? any CustomReflectable)
+    #expect(inner.customMirror.children.map(\.label) == ["downstream", "finished", "upstreamSubscription"])
+    #expect("\(inner)" == "Encode")
+  }
+
+  @Test func encodeForwardsAValueBeforeItsSubscription() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<String, any Error>()
+    upstream.encode(encoder: DecimalCoder()).subscribe(recorder)
+    upstream.send(4)
+    #expect(recorder.values == ["4"])
   }
 }

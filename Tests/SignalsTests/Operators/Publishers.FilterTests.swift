@@ -6,11 +6,11 @@ import Testing
 
 struct FilterTests {
   @Test func filterKeepsTheContract() {
-    checkOperatorContract { $0.filter { $0 != 3 } }
+    checkOperatorContract(skipping: .passThrough) { $0.filter { $0 != 3 } }
   }
 
   @Test func tryFilterKeepsTheContract() {
-    checkOperatorContract { $0.tryFilter { $0 != 3 }.mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .filtering) { $0.tryFilter { $0 != 3 }.mapError { $0 as! TestError } }
   }
 
   @Test func filterDropsRejectedValuesAndAsksForOneMore() {
@@ -51,17 +51,19 @@ struct FilterTests {
     #expect(upstream.subscription.isCancelled)
   }
 
-  @Test func aValueBeyondTheDemandIsDroppedWithoutRunningThePredicate() {
+  /// As Combine's, `filter` does not count values against the demand: a value a (misbehaving)
+  /// upstream sends beyond it is still tested, and forwarded or replaced.
+  @Test func aValueBeyondTheDemandIsStillTestedAsCombineDoes() {
     let upstream = TestPublisher<Int, TestError>()
     let log = CallLog()
     let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
     upstream.filter(even(log)).subscribe(recorder)
     #expect(upstream.send(1) == .max(1))
     #expect(upstream.send(2) == .none)
-    // Nothing is left to ask for: the odd value is neither tested nor replaced.
-    #expect(upstream.send(3) == .none)
-    #expect(recorder.events == [.subscription, .value(2)])
-    #expect(log.calls == ["even(1)", "even(2)"])
+    #expect(upstream.send(3) == .max(1))
+    #expect(upstream.send(4) == .none)
+    #expect(recorder.events == [.subscription, .value(2), .value(4)])
+    #expect(log.calls == ["even(1)", "even(2)", "even(3)", "even(4)"])
   }
 
   // MARK: Fused overloads
@@ -114,10 +116,16 @@ struct FilterTests {
   }
 
   @Test func fusedFiltersKeepTheContract() {
-    checkOperatorContract { $0.filter { $0 != 2 }.filter { $0 != 4 } }
-    checkOperatorContract { $0.filter { $0 != 2 }.tryFilter { $0 != 4 }.mapError { $0 as! TestError } }
-    checkOperatorContract { $0.tryFilter { $0 != 2 }.filter { $0 != 4 }.mapError { $0 as! TestError } }
-    checkOperatorContract { $0.tryFilter { $0 != 2 }.tryFilter { $0 != 4 }.mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .passThrough) { $0.filter { $0 != 2 }.filter { $0 != 4 } }
+    checkOperatorContract(skipping: .passThrough) {
+      $0.filter { $0 != 2 }.tryFilter { $0 != 4 }.mapError { $0 as! TestError }
+    }
+    checkOperatorContract(skipping: .passThrough) {
+      $0.tryFilter { $0 != 2 }.filter { $0 != 4 }.mapError { $0 as! TestError }
+    }
+    checkOperatorContract(skipping: .filtering) {
+      $0.tryFilter { $0 != 2 }.tryFilter { $0 != 4 }.mapError { $0 as! TestError }
+    }
   }
 
   @Test func filterAfterFilterBehavesAsTheNestedFilters() {
@@ -165,6 +173,24 @@ struct FilterTests {
           upstream: Publishers.TryFilter(upstream: upstream, isIncluded: evenThrowing(log, on: throwingFirstOn)),
           isIncluded: multipleOfThreeThrowing(log, on: throwingSecondOn))
       })
+  }
+
+  // MARK: Combine's pass-through
+
+  @Test func filterHandsItsSubscriberTheUpstreamsOwnSubscription() {
+    expectUpstreamSubscriptionPassedThrough { $0.filter { $0 > 0 } }
+  }
+
+  /// `tryFilter` does not count values against the demand, as Combine's does: what upstream sends
+  /// is tested and forwarded.
+  @Test func tryFilterForwardsAValueBeyondTheDemand() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, any Error>(initialDemand: .max(1))
+    upstream.tryFilter { $0 > 0 }.subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.send(-1) == .max(1))
+    #expect(upstream.send(2) == .none)
+    #expect(recorder.values == [1, 2])
   }
 }
 

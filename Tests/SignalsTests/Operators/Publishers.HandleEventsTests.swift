@@ -6,7 +6,7 @@ import Testing
 
 struct HandleEventsTests {
   @Test func handleEventsKeepsTheContract() {
-    checkOperatorContract { $0.handleEvents(receiveOutput: { _ in }) }
+    checkOperatorContract(skipping: .passThrough) { $0.handleEvents(receiveOutput: { _ in }) }
   }
 
   @Test func closuresRunBeforeEachEventIsPassedOn() {
@@ -72,5 +72,35 @@ struct HandleEventsTests {
       owner.cancellable?.cancel()
     }
     #expect(weakOwner == nil)
+  }
+
+  // MARK: Combine's behaviour
+
+  @Test func handleEventsPassesEventsBeforeTheSubscriptionToItsClosuresAndOn() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let seen = Recorder<Int>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.handleEvents(receiveOutput: { seen.append($0) }).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    #expect(seen.elements == [1])
+    #expect(recorder.events == [.value(1), .completion(.finished)])
+  }
+
+  /// The closures are let go of at the end: a request or cancel after the completion reaches none
+  /// of them, as in Combine.
+  @Test func handleEventsRunsNoClosureAfterTheCompletion() {
+    let upstream = TestPublisher<Int, TestError>()
+    let requests = Recorder<Subscribers.Demand>()
+    let cancels = Recorder<Int>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    upstream.handleEvents(receiveCancel: { cancels.append(1) }, receiveRequest: { requests.append($0) })
+      .subscribe(recorder)
+    upstream.send(completion: .finished)
+    recorder.subscription?.request(.max(2))
+    recorder.cancel()
+    #expect(requests.elements == [.max(1)])
+    #expect(cancels.elements.isEmpty)
+    #expect(upstream.subscription.events == [.requested(.max(1))])
   }
 }

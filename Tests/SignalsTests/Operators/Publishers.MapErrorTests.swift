@@ -6,7 +6,7 @@ import Testing
 
 struct MapErrorTests {
   @Test func mapErrorKeepsTheContract() {
-    checkOperatorContract { $0.mapError { TestError(id: $0.id + 1) } }
+    checkOperatorContract(skipping: .passThrough) { $0.mapError { TestError(id: $0.id + 1) } }
   }
 
   @Test func mapErrorRewritesOnlyTheFailure() {
@@ -17,5 +17,11 @@ struct MapErrorTests {
     upstream.send(completion: .failure(TestError(id: 4)))
     #expect(recorder.events == [.subscription, .value(1), .completion(.failure(TestError(id: 40)))])
     #expect(upstream.subscription.events == [.requested(.max(3))])
+  }
+
+  // MARK: Combine's pass-through
+
+  @Test func mapErrorHandsItsSubscriberTheUpstreamsOwnSubscription() {
+    expectUpstreamSubscriptionPassedThrough { $0.mapError { TestError(id: $0.id + 1) } }
   }
 }

@@ -6,15 +6,15 @@ import Testing
 
 struct MapTests {
   @Test func mapKeepsTheContract() {
-    checkOperatorContract { $0.map { $0 * 2 } }
+    checkOperatorContract(skipping: .passThrough) { $0.map { $0 * 2 } }
   }
 
   @Test func tryMapKeepsTheContract() {
-    checkOperatorContract { $0.tryMap { $0 * 2 }.mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .passThrough) { $0.tryMap { $0 * 2 }.mapError { $0 as! TestError } }
   }
 
   @Test func replaceNilKeepsTheContract() {
-    checkOperatorContract { $0.map { $0 == 2 ? nil : $0 }.replaceNil(with: 0) }
+    checkOperatorContract(skipping: .passThrough) { $0.map { $0 == 2 ? nil : $0 }.replaceNil(with: 0) }
   }
 
   @Test func mapTransformsEachValueAndPassesDemandThrough() {
@@ -65,9 +65,11 @@ struct MapTests {
     .subscribe(recorder)
     upstream.send(1)
     #expect(upstream.send(2) == .none)
-    upstream.send(3)
     #expect(recorder.events == [.subscription, .value(1), .completion(.failure(TestError(id: 2)))])
     #expect(upstream.subscription.isCancelled)
+    // A value the cancelled upstream sends anyway still goes through, as in Combine.
+    upstream.send(3)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(TestError(id: 2))), .value(3)])
   }
 
   @Test func replaceNilSubstitutesTheValue() {
@@ -79,15 +81,69 @@ struct MapTests {
     #expect(recorder.events == [.subscription, .value(1), .value(0)])
   }
 
-  @Test func aValueBeyondTheDemandIsDroppedWithoutRunningTheTransform() {
+  /// As in Combine, `map` does not count values against the demand: the upstream keeps it, and a
+  /// value a (misbehaving) upstream sends beyond it still runs the transforms and is forwarded.
+  @Test func aValueBeyondTheDemandStillRunsTheTransformsAndIsForwarded() {
     let upstream = TestPublisher<Int, TestError>()
     let log = CallLog()
     let recorder = TestSubscriber<String, TestError>(initialDemand: .max(1))
     upstream.map(first(log)).map(second(log)).subscribe(recorder)
     upstream.send(1)
     #expect(upstream.send(2) == .none)
-    #expect(recorder.events == [.subscription, .value("#10")])
-    #expect(log.calls == ["first(1)", "second(10)"])
+    #expect(recorder.events == [.subscription, .value("#10"), .value("#20")])
+    #expect(log.calls == ["first(1)", "second(10)", "first(2)", "second(20)"])
+  }
+
+  // MARK: Combine's pass-through
+
+  @Test func mapHandsItsSubscriberTheUpstreamsOwnSubscription() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    upstream.map { $0 * 2 }.replaceNil(with: 0).subscribe(recorder)
+    #expect((recorder.subscription as? TestSubscription) === upstream.subscription)
+    #expect(upstream.subscription.events == [.requested(.max(3))])
+  }
+
+  @Test func mapForwardsEventsSentBeforeTheSubscriptionAndAfterTheCompletion() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.map { $0 * 2 }.subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    upstream.send(completion: .finished)
+    upstream.send(3)
+    #expect(recorder.events == [.value(2), .completion(.finished), .value(6)])
+  }
+
+  /// Combine's `tryMap` checks no value either: after a throw has failed the pipeline, a later
+  /// value still runs the transform, and a later throw fails downstream again.
+  @Test func tryMapKeepsTransformingAfterAThrowAsCombineDoes() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.tryMap { value -> Int in
+      if value < 0 { throw TestError(id: value) }
+      return value
+    }
+    .mapError { $0 as! TestError }
+    .subscribe(recorder)
+    upstream.send(-1)
+    upstream.send(5)
+    upstream.send(-2)
+    upstream.send(completion: .finished)
+    #expect(
+      recorder.events == [
+        .subscription, .completion(.failure(TestError(id: -1))), .value(5), .completion(.failure(TestError(id: -2))),
+      ])
+    #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
+  }
+
+  @Test func tryMapShowsItsNameAndNoChildrenAsCombineDoes() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, any Error>()
+    upstream.tryMap { $0 }.subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    let inner = try #require(subscription as? any CustomReflectable)
+    #expect("\(inner)" == "TryMap")
+    #expect(inner.customMirror.children.isEmpty)
   }
 
   // MARK: Fused overloads
@@ -125,10 +181,12 @@ struct MapTests {
   }
 
   @Test func fusedMapsKeepTheContract() {
-    checkOperatorContract { $0.map { $0 + 1 }.map { $0 * 2 } }
-    checkOperatorContract { $0.map { $0 + 1 }.tryMap { $0 * 2 }.mapError { $0 as! TestError } }
-    checkOperatorContract { $0.tryMap { $0 + 1 }.map { $0 * 2 }.mapError { $0 as! TestError } }
-    checkOperatorContract { $0.tryMap { $0 + 1 }.tryMap { $0 * 2 }.mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .passThrough) { $0.map { $0 + 1 }.map { $0 * 2 } }
+    checkOperatorContract(skipping: .passThrough) { $0.map { $0 + 1 }.tryMap { $0 * 2 }.mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .passThrough) { $0.tryMap { $0 + 1 }.map { $0 * 2 }.mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .passThrough) {
+      $0.tryMap { $0 + 1 }.tryMap { $0 * 2 }.mapError { $0 as! TestError }
+    }
   }
 
   @Test func mapAfterMapBehavesAsTheNestedMaps() {

@@ -6,11 +6,11 @@ import Testing
 
 struct PrefixWhileTests {
   @Test func prefixWhileKeepsTheContract() {
-    checkOperatorContract { $0.prefix(while: { $0 < 4 }) }
+    checkOperatorContract(skipping: .filtering) { $0.prefix(while: { $0 < 4 }) }
   }
 
   @Test func tryPrefixWhileKeepsTheContract() {
-    checkOperatorContract { $0.tryPrefix(while: { $0 < 4 }).mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .filtering) { $0.tryPrefix(while: { $0 < 4 }).mapError { $0 as! TestError } }
   }
 
   @Test func firstFailingValueCancelsUpstreamAndFinishes() {
@@ -37,6 +37,20 @@ struct PrefixWhileTests {
     upstream.send(1)
     upstream.send(2)
     #expect(recorder.events == [.subscription, .value(1), .completion(.failure(TestError(id: 8)))])
+    #expect(upstream.subscription.isCancelled)
+  }
+
+  // MARK: Combine's behaviour
+
+  @Test func prefixWhileForwardsAValueBeyondTheDemandAndIgnoresWhatFollowsItsEnd() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    upstream.prefix { $0 < 3 }.subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    upstream.send(3)
+    upstream.send(1)
+    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
     #expect(upstream.subscription.isCancelled)
   }
 }

@@ -21,7 +21,7 @@ private final class LineRecorder: TextOutputStream, @unchecked Sendable {
 struct PrintTests {
   @Test func printKeepsTheContract() {
     let stream = LineRecorder()
-    checkOperatorContract { $0.print(to: stream) }
+    checkOperatorContract(skipping: .passThrough) { $0.print(to: stream) }
   }
 
   @Test func printWritesCombinesLinesWithThePrefix() {
@@ -64,5 +64,17 @@ struct PrintTests {
     Empty<Int, Never>().print("e", to: stream).subscribe(recorder)
     #expect(stream.lines.last == "e: receive finished")
     #expect(recorder.events == [.subscription, .completion(.finished)])
+  }
+
+  // MARK: Combine's behaviour
+
+  @Test func printLogsAndForwardsAValueBeforeTheSubscription() {
+    let stream = LineRecorder()
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.print("p", to: stream).subscribe(recorder)
+    upstream.send(1)
+    #expect(recorder.values == [1])
+    #expect(stream.lines == ["p: receive value: (1)"])
   }
 }

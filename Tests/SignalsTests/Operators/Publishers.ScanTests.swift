@@ -6,11 +6,11 @@ import Testing
 
 struct ScanTests {
   @Test func scanKeepsTheContract() {
-    checkOperatorContract { $0.scan(0, +) }
+    checkOperatorContract(skipping: .passThrough) { $0.scan(0, +) }
   }
 
   @Test func tryScanKeepsTheContract() {
-    checkOperatorContract { $0.tryScan(0, +).mapError { $0 as! TestError } }
+    checkOperatorContract(skipping: .passThrough) { $0.tryScan(0, +).mapError { $0 as! TestError } }
   }
 
   @Test func scanPublishesEachRunningResultAndPassesDemandThrough() {
@@ -35,8 +35,52 @@ struct ScanTests {
     .subscribe(recorder)
     upstream.send(1)
     upstream.send(-2)
-    upstream.send(3)
     #expect(recorder.events == [.subscription, .value(1), .completion(.failure(TestError(id: -2)))])
     #expect(upstream.subscription.isCancelled)
+    // A value the cancelled upstream sends anyway is still folded and forwarded, as in Combine.
+    upstream.send(3)
+    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(TestError(id: -2))), .value(4)])
+  }
+
+  // MARK: Combine's pass-through
+
+  @Test func scanHandsItsSubscriberTheUpstreamsOwnSubscription() {
+    expectUpstreamSubscriptionPassedThrough { $0.scan(0, +) }
+  }
+
+  /// A `scan` is released with its subscriber once the upstream lets go of it: it holds no
+  /// subscription of its own, so there is no cycle to break.
+  @Test func scanHoldsNoCycleWithASubscriberThatKeepsItsSubscription() {
+    weak var released: TestSubscriber<Int, TestError>?
+    let upstream = TestPublisher<Int, TestError>()
+    do {
+      let recorder = TestSubscriber<Int, TestError>()
+      released = recorder
+      upstream.scan(0, +).subscribe(recorder)
+      upstream.send(2)
+      #expect(recorder.values == [2])
+    }
+    upstream.send(completion: .finished)
+    #expect(released != nil, "the upstream still holds the relay and so the subscriber")
+  }
+
+  /// Combine's `tryScan` stays open after upstream's completion: a later value is still folded
+  /// and forwarded. After a throw has failed the pipeline, another throw is ignored.
+  @Test func tryScanForwardsWhatUpstreamSendsAfterItsCompletionAsCombineDoes() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, any Error>()
+    upstream.tryScan(0) { total, value in
+      if value < 0 { throw TestError(id: value) }
+      return total + value
+    }
+    .subscribe(recorder)
+    upstream.send(1)
+    upstream.send(completion: .finished)
+    upstream.send(2)
+    #expect(recorder.values == [1, 3])
+    upstream.send(-1)
+    upstream.send(-2)
+    #expect(recorder.events.count == 5)
+    #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
   }
 }

@@ -57,6 +57,15 @@ struct SetFailureTypeTests {
           upstream: upstream.map(logged(log)))
       })
   }
+
+  // MARK: Combine's pass-through
+
+  @Test func setFailureTypeOnANeverFailingUpstreamPassesItsSubscriptionThrough() {
+    let upstream = TestPublisher<Int, Never>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.setFailureType(to: TestError.self).subscribe(recorder)
+    #expect((recorder.subscription as? TestSubscription) === upstream.subscription)
+  }
 }
 
 private func logged(_ log: CallLog) -> (Int) -> Int {

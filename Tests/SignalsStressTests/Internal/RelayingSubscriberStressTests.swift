@@ -6,7 +6,7 @@ import Testing
 /// `map`, `filter` and `compactMap` on a subject hand the subject's own subscription to their
 /// subscriber and check nothing themselves: the subject's conduit must keep the contract for the
 /// whole chain while sends, requests, subscriptions and cancels race.
-struct ContractRelayStressTests {
+struct RelayingSubscriberStressTests {
   static let senders = 4
   static let perSender = 2_000
 
