@@ -120,7 +120,9 @@ extension Publishers.Output {
 
     override var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    /// As in Combine, the stream ends at the first value after the range, not at its last value.
+    /// The last value of the range is delivered, then the stream finishes (upstream cancelled) and
+    /// the demand downstream returned for that value is passed on, as Combine does. A value past
+    /// the range (an empty range, or a misbehaving upstream) finishes it too.
     override func receive(_ input: Input) -> Subscribers.Demand {
       if remainingUntilStart > 0 {
         remainingUntilStart -= 1
@@ -128,7 +130,9 @@ extension Publishers.Output {
       }
       guard remainingCount > 0 else { return finishEarly() }
       remainingCount -= 1
-      return downstream.receive(input)
+      let demand = downstream.receive(input)
+      if remainingCount == 0 { _ = finishEarly() }
+      return demand
     }
   }
 }
