@@ -46,7 +46,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   /// ```
   public var value: Output {
     get { storage.currentValue }
-    set { storage.send(newValue) }
+    set { storage.send(newValue, storingAfterCompletion: true) }
   }
 
   /// Attaches `subscriber`; it receives the current value when it first asks for values.

@@ -27,7 +27,7 @@ public final class ObservableObjectPublisher: Publisher, Sendable {
   /// It never fails.
   public typealias Failure = Never
 
-  private let storage = SubjectStorage<Void, Never>(currentValue: nil)
+  private let storage = SubjectStorage<Void, Never>(currentValue: nil, treatsAnyDemandAsUnlimited: true)
 
   /// Creates a publisher with no subscribers.
   ///
