@@ -7,6 +7,9 @@ extension Publisher {
   /// `.finished` — at once if it has demand left, otherwise when it next asks, as Combine does.
   /// The resulting publisher never fails.
   ///
+  /// - Important: As in Combine, a value upstream sends beyond the demand downstream asked for
+  ///   stops the program: it breaks the publisher contract.
+  ///
   /// ```swift
   /// struct Offline: Error {}
   /// let cancellable = Fail<Int, Offline>(error: Offline()).replaceError(with: 0)
