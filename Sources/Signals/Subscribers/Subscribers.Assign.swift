@@ -87,9 +87,11 @@ extension Subscribers {
       return .none
     }
 
-    /// Releases the object.
+    /// Releases the object. As in Combine, a completion before the subscription arrives is
+    /// ignored.
     public func receive(completion: Subscribers.Completion<Never>) {
       let object = state.withLock { state -> Root? in
+        guard case .subscribed = state.subscription else { return nil }
         defer {
           state.subscription = .terminal
           state.object = nil
@@ -99,9 +101,11 @@ extension Subscribers {
       withExtendedLifetime(object) {}
     }
 
-    /// Cancels the subscription and releases the object.
+    /// Cancels the subscription and releases the object. As in Combine, a cancel before the
+    /// subscription arrives does nothing: the object is kept, and a later subscription accepted.
     public func cancel() {
-      let (subscription, object) = state.withLock { state in
+      let (subscription, object) = state.withLock { state -> ((any Subscription)?, Root?) in
+        guard case .subscribed = state.subscription else { return (nil, nil) }
         defer {
           state.subscription = .terminal
           state.object = nil

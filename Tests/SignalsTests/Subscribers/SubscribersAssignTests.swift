@@ -82,6 +82,7 @@ struct SubscribersAssignTests {
     #expect(assign.object === label)
     #expect(assign.keyPath == \Label.text)
     #expect(assign.description == "Assign Label.")
+    assign.receive(subscription: TestSubscription())
     assign.cancel()
     #expect(assign.object == nil)
   }
@@ -105,5 +106,18 @@ struct SubscribersAssignTests {
     assign.receive(completion: .finished)
     _ = assign.receive("late")
     #expect(label.text == "on time")
+  }
+
+  @Test func cancelAndCompletionBeforeTheSubscriptionAreIgnoredAsInCombine() {
+    let label = Label()
+    let assign = Subscribers.Assign(object: label, keyPath: \Label.text)
+    assign.cancel()
+    assign.receive(completion: .finished)
+    #expect(assign.object === label, "the object is kept")
+    let subscription = TestSubscription()
+    assign.receive(subscription: subscription)
+    #expect(subscription.events == [.requested(.unlimited)], "a later subscription is still accepted")
+    _ = assign.receive("late but subscribed")
+    #expect(label.text == "late but subscribed")
   }
 }
