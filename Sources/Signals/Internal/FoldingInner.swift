@@ -32,6 +32,8 @@ final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream:
   private let fold: (inout Accumulator, Input) throws -> FoldProgress
   private let finish: (Accumulator) -> Downstream.Input?
   private let name: String
+  /// The accumulator's starting value, for the mirror.
+  private let initial: Accumulator
 
   private init(
     downstream: Downstream,
@@ -42,6 +44,7 @@ final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream:
   ) {
     self.name = name
     self.accumulator = initial
+    self.initial = initial
     self.fold = fold
     self.finish = finish
     super.init(downstream: downstream)
@@ -78,6 +81,8 @@ final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream:
   }
 
   override var description: String { name }
+
+  override var reflectedInitial: Any { initial }
 
   override func step(_ input: Input) {
     var next = accumulator

@@ -80,9 +80,31 @@ class ReducingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInne
   }
 
   func cancel() {
+    // As in Combine, a cancel before the subscription arrives is not remembered: the subscription
+    // that comes later is still accepted and asked for `.unlimited`. (Were upstream to subscribe
+    // between the two checks, this cancel simply counts as the earlier of the two.)
+    guard link.isSubscribed || link.isTerminal else { return }
     let (upstream, droppedAnswer) = link.terminateDroppingFinalValue()
     if droppedAnswer { answer = nil }
     upstream?.cancel()
+  }
+
+  // MARK: Reflection
+
+  /// The operator's starting value, as Combine's mirror shows it (`nil` for the operators that
+  /// start with none: `first`, `last`, `min`, `max`). Operators that start with one override it.
+  var reflectedInitial: Any { Downstream.Input?.none as Any }
+
+  /// Combine's four children: the subscriber, the result, the starting value and the status.
+  ///
+  /// The running result is confined to the upstream's delivery path, so the mirror, which any
+  /// thread may ask for, does not read it: `result` repeats the starting value.
+  override var customMirror: Mirror {
+    let status = link.isSubscribed ? "subscribed" : link.isTerminal ? "terminal" : "awaitingSubscription"
+    let children: [Mirror.Child] = [
+      ("downstream", downstream), ("result", reflectedInitial), ("initial", reflectedInitial), ("status", status),
+    ]
+    return Mirror(self, children: children)
   }
 
   // MARK: Steps

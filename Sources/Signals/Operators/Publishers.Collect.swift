@@ -68,10 +68,19 @@ extension Publishers.Collect {
     /// access, so the run-time exclusivity check is left out.
     @exclusivity(unchecked) private var buffer: [Upstream.Output] = []
 
+    /// How many values are buffered, for the mirror. Written on the upstream's delivery path and
+    /// read by the mirror from any thread without synchronisation: a word-sized debugging snapshot
+    /// that may be stale (the array itself is never read there, as it may be reallocating).
+    @exclusivity(unchecked) private var bufferedCount = 0
+
     override var description: String { "Collect" }
+
+    /// Combine shows only how many values are collected so far.
+    override var customMirror: Mirror { Mirror(self, children: ["count": bufferedCount]) }
 
     override func step(_ input: Upstream.Output) {
       buffer.append(input)
+      bufferedCount &+= 1
     }
 
     override func result() -> [Upstream.Output]? {

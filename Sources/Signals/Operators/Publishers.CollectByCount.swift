@@ -4,9 +4,10 @@ extension Publisher {
   /// Collects values into arrays of `count` and publishes each array when it is full.
   ///
   /// Demand is counted in arrays: each unit downstream asks for becomes `count` values asked of
-  /// upstream. When upstream finishes, a partly filled array is delivered before `.finished` (once
-  /// downstream has demand for it); when upstream fails, the partial array is discarded and the
-  /// failure forwarded.
+  /// upstream. When upstream finishes, a partly filled array is delivered before `.finished`, as
+  /// in Combine whatever downstream's demand; when upstream fails, the partial array is discarded
+  /// and the failure forwarded. As in Combine, every completion upstream sends is forwarded, even
+  /// after a cancel, and requesting `.none` stops the program.
   ///
   /// ```swift
   /// let cancellable = (1...5).publisher.collect(2).sink { print($0) }
@@ -73,49 +74,95 @@ extension Publishers.CollectByCount: Equatable where Upstream: Equatable {}
 extension Publishers.CollectByCount: Sendable where Upstream: Sendable {}
 
 extension Publishers.CollectByCount {
-  private final class Inner<Downstream: Subscriber>: CompletingInner<Upstream.Output, Upstream.Failure, Downstream>
+  /// Combine's rules, which differ from the other operators': a completion is always forwarded
+  /// (a finish with the partial array, which goes out whatever the demand), even after a cancel or
+  /// another completion; a value is taken only while subscribed; a full array goes out whatever
+  /// the demand; a cancel before the subscription arrives is not remembered.
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+    CustomReflectable, CustomPlaygroundDisplayConvertible
   where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
+    typealias Input = Upstream.Output
+    typealias Failure = Upstream.Failure
+
+    private struct State {
+      /// Upstream's subscription, from its arrival until a completion or a cancel.
+      var upstream: (any Subscription)?
+      /// Whether a completion or a cancel ended the link: a later subscription is cancelled.
+      var ended = false
+      /// The array being filled.
+      var buffer: [Input] = []
+    }
+
+    private let downstream: Downstream
     /// Counts downstream's demand in arrays.
     private let count: Int
-    /// The array being filled; touched only on the upstream's delivery path (and, once, by the
-    /// request that releases a held partial array, which the link orders after the last write).
-    @exclusivity(unchecked) private var buffer: [Input] = []
+    private let state = LockedState.make(State())
 
     init(downstream: Downstream, count: Int) {
+      self.downstream = downstream
       self.count = count
-      super.init(downstream: downstream)
     }
 
-    override var description: String { "CollectByCount" }
-
-    override func request(_ demand: Subscribers.Demand) {
-      switch link.requestReleasingFinalValue(demand) {
-      case .forward(let upstream): upstream.request(demand * count)
-      case .deliverFinalValue: sendFinalValue()
-      case .none: break
+    func receive(subscription: any Subscription) {
+      let accepted = state.withLock { state in
+        guard !state.ended, state.upstream == nil else { return false }
+        state.upstream = subscription
+        return true
       }
+      guard accepted else { return subscription.cancel() }
+      downstream.receive(subscription: self)
     }
 
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      // Each value reserves a unit of array demand; it is handed back unless the value fills the
-      // array, so the unit pays for the array.
-      buffer.append(input)
-      guard buffer.count >= count else { return absorb(admission) }
-      let batch = buffer
-      buffer = []
-      // A full array without demand is one upstream should not have sent: `send` drops it.
-      return send(batch, admission) * count
+    func receive(_ input: Input) -> Subscribers.Demand {
+      let full: [Input]? = state.withLock { state in
+        guard state.upstream != nil else { return nil }
+        state.buffer.append(input)
+        guard state.buffer.count >= count else { return nil }
+        defer { state.buffer = [] }
+        return state.buffer
+      }
+      guard let full else { return .none }
+      return downstream.receive(full) * count
     }
 
-    override func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Failure> {
-      if case .finished = completion, !buffer.isEmpty { return .finishWithFinalValue }
-      buffer = []
-      return .complete(completion)
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let partial: [Input] = state.withLock { state in
+        state.upstream = nil
+        state.ended = true
+        defer { state.buffer = [] }
+        guard case .finished = completion else { return [] }
+        return state.buffer
+      }
+      if !partial.isEmpty { _ = downstream.receive(partial) }
+      downstream.receive(completion: completion)
     }
 
-    override func finalValue() -> [Input] {
-      defer { buffer = [] }
-      return buffer
+    func request(_ demand: Subscribers.Demand) {
+      precondition(demand != .none, "CollectByCount: a subscriber requested .none; demand must be positive")
+      state.withLock { $0.upstream }?.request(demand * count)
     }
+
+    func cancel() {
+      let upstream: (any Subscription)? = state.withLock { state in
+        guard let upstream = state.upstream else { return nil }
+        state.upstream = nil
+        state.ended = true
+        state.buffer = []
+        return upstream
+      }
+      upstream?.cancel()
+    }
+
+    var description: String { "CollectByCount" }
+
+    var customMirror: Mirror {
+      let (upstream, buffer) = state.withLock { ($0.upstream, $0.buffer) }
+      let children: [Mirror.Child] = [
+        ("downstream", downstream), ("upstreamSubscription", upstream as Any), ("buffer", buffer), ("count", count),
+      ]
+      return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
   }
 }

@@ -92,7 +92,15 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      Publishers.ContainsWhere(upstream: upstream) { [output] in $0 == output }.receive(subscriber: subscriber)
+      let output = self.output
+      let inner = FoldingInner<Upstream.Output, Failure, Bool, S>(
+        downstream: subscriber, name: "Contains", initial: false,
+        fold: { found, value in
+          found = value == output
+          return found ? .settled : .proceed
+        }
+      ) { $0 }
+      upstream.subscribe(inner)
     }
   }
 

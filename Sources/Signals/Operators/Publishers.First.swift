@@ -127,8 +127,9 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      // Combine names this subscription "TryFirst" (its `tryFirst(where:)` is "TryFirstWhere").
       upstream.subscribe(
-        SelectingInner(downstream: subscriber, name: "FirstWhere", settlesOnFirstChoice: true, qualifies: predicate))
+        SelectingInner(downstream: subscriber, name: "TryFirst", settlesOnFirstChoice: true, qualifies: predicate))
     }
   }
 

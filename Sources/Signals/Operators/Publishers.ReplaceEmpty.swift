@@ -12,9 +12,9 @@ extension Publisher {
   /// // Prints: 0
   /// ```
   ///
-  /// - Note: Combine asks upstream for `.unlimited` as soon as it subscribes, whatever downstream
-  ///   asked for; Signals forwards downstream's demand, so a limited subscriber is never sent more
-  ///   than it asked for.
+  /// - Note: As in Combine, it asks upstream for `.unlimited` as soon as it subscribes (after
+  ///   forwarding what downstream asked for while subscribing), and forwards every value upstream
+  ///   sends, even beyond downstream's demand. Requesting `.none` stops the program.
   ///
   /// - Parameter output: The value to publish when upstream is empty.
   /// - Returns: A ``Publishers/ReplaceEmpty`` publisher.
@@ -73,6 +73,9 @@ extension Publishers.ReplaceEmpty: Equatable where Upstream: Equatable, Upstream
 extension Publishers.ReplaceEmpty: Sendable where Upstream: Sendable, Upstream.Output: Sendable {}
 
 extension Publishers.ReplaceEmpty {
+  /// As Combine's: asks upstream for `.unlimited` as soon as it subscribes (after passing on what
+  /// downstream asked for while subscribing), forwards every value whatever downstream's demand,
+  /// and sends `output` once upstream finished empty and downstream has asked for anything.
   private final class Inner<Downstream: Subscriber>: CompletingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let output: Output
@@ -86,9 +89,32 @@ extension Publishers.ReplaceEmpty {
 
     override var description: String { "ReplaceEmpty" }
 
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    override func receive(subscription: any Subscription) {
+      guard acceptUpstream(subscription) != nil else {
+        subscription.cancel()
+        return
+      }
+      downstream.receive(subscription: self)
+      subscription.request(.unlimited)
+    }
+
+    override func request(_ demand: Subscribers.Demand) {
+      precondition(demand != .none, "ReplaceEmpty: a subscriber requested .none; demand must be positive")
+      super.request(demand)
+    }
+
+    override func cancel() {
+      // As in Combine, a cancel before the subscription arrives is not remembered.
+      guard link.isSubscribed || link.isTerminal else { return }
+      super.cancel()
+    }
+
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       receivedValue = true
-      return send(input, admission)
+      // Upstream was asked for `.unlimited`: a value beyond downstream's demand is still sent.
+      return send(input, admission == .unreserved ? .unlimited : admission)
     }
 
     override func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Failure> {

@@ -7,6 +7,9 @@ extension Publisher {
   /// `.finished` — at once if it has demand left, otherwise when it next asks, as Combine does.
   /// The resulting publisher never fails.
   ///
+  /// - Important: As in Combine, a value upstream sends beyond the demand downstream asked for
+  ///   stops the program: it breaks the publisher contract.
+  ///
   /// ```swift
   /// struct Offline: Error {}
   /// let cancellable = Fail<Int, Offline>(error: Offline()).replaceError(with: 0)
@@ -82,8 +85,30 @@ extension Publishers.ReplaceError {
 
     override var description: String { "ReplaceError" }
 
+    override var customMirror: Mirror { Mirror(self, children: [:]) }
+
+    override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      // Once a failure was replaced and the replacement waits for demand, later completions are
+      // ignored (the general path would drop the held replacement).
+      guard link.isSubscribed else { return }
+      super.receive(completion: completion)
+    }
+
+    override func cancel() {
+      // As in Combine, a cancel before the subscription arrives is not remembered.
+      guard link.isSubscribed || link.isTerminal else { return }
+      super.cancel()
+    }
+
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      send(input, admission)
+      if admission == .unreserved { unrequestedValue() }
+      return send(input, admission)
+    }
+
+    /// Combine stops the program when upstream sends a value nobody asked for.
+    @inline(never)
+    private func unrequestedValue() -> Never {
+      preconditionFailure("ReplaceError: upstream sent a value beyond the demand downstream requested")
     }
 
     override func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Never> {

@@ -2,12 +2,12 @@
 
 /// A subject that holds a current value, sends it to each new subscriber, and sends every change.
 ///
-/// - Setting ``value`` is the same as calling ``send(_:)``.
+/// - Setting ``value`` is the same as calling ``send(_:)``, except after completion (below).
 /// - A new subscriber receives the current value as soon as it asks for one.
 /// - A subscriber that had no demand when values were sent is not given every missed value, but
 ///   receives the latest one when it next asks.
-/// - After ``send(completion:)``, sends are ignored and ``value`` keeps the last value sent;
-///   later subscribers receive only the completion.
+/// - After ``send(completion:)``, sends are ignored; setting ``value`` still stores it, as in
+///   Combine, but sends it to no one. Later subscribers receive only the completion.
 /// - Safe to use from many threads, with the same guarantees as ``PassthroughSubject``.
 ///
 /// ```swift
@@ -37,7 +37,8 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     storage.cancelUpstreams()
   }
 
-  /// The current value; setting it sends the new value to subscribers.
+  /// The current value; setting it sends the new value to subscribers. After completion, as in
+  /// Combine, a value set is stored (and read back) but sent to no one.
   ///
   /// ```swift
   /// let count = CurrentValueSubject<Int, Never>(0)
@@ -46,7 +47,7 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
   /// ```
   public var value: Output {
     get { storage.currentValue }
-    set { storage.send(newValue) }
+    set { storage.send(newValue, storingAfterCompletion: true) }
   }
 
   /// Attaches `subscriber`; it receives the current value when it first asks for values.
@@ -81,13 +82,14 @@ public final class CurrentValueSubject<Output, Failure: Error>: Subject {
     storage.send(completion: completion)
   }
 
-  /// Adopts an upstream subscription when this subject is subscribed to a publisher; the subject
-  /// asks it for unlimited values once any subscriber asks for values.
+  /// Adopts an upstream subscription when this subject is subscribed to a publisher; as in
+  /// Combine, the subject asks it for unlimited values at once, so ``value`` stays current even
+  /// with no subscriber.
   ///
   /// ```swift
   /// let count = CurrentValueSubject<Int, Never>(0)
   /// let link = [1, 2].publisher.subscribe(count)
-  /// print(count.value)  // 0 until a subscriber asks for values
+  /// print(count.value)  // 2
   /// ```
   ///
   /// - Parameter subscription: The upstream subscription.

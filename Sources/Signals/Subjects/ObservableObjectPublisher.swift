@@ -9,9 +9,8 @@
 /// your own (`let objectWillChange = ObservableObjectPublisher()`) when the object's changes are
 /// not all stored in `@Published` properties and you call ``send()`` yourself.
 ///
-/// - A subscriber receives a signal only while it has demand, as with ``PassthroughSubject``:
-///   signals sent before it asks for any are not kept for it. (Combine delivers every signal once
-///   any demand has been requested; Signals counts demand like every other publisher.)
+/// - As in Combine, a subscriber's first request, whatever it asks for, opens it to every signal
+///   sent from then on; signals sent before it asks for any are not kept for it.
 /// - Safe to use from many threads: each subscriber is called by one thread at a time.
 ///
 /// ```swift
@@ -27,7 +26,7 @@ public final class ObservableObjectPublisher: Publisher, Sendable {
   /// It never fails.
   public typealias Failure = Never
 
-  private let storage = SubjectStorage<Void, Never>(currentValue: nil)
+  private let storage = SubjectStorage<Void, Never>(currentValue: nil, treatsAnyDemandAsUnlimited: true)
 
   /// Creates a publisher with no subscribers.
   ///
@@ -41,7 +40,7 @@ public final class ObservableObjectPublisher: Publisher, Sendable {
   /// ```
   public init() {}
 
-  /// Attaches `subscriber`; it receives a signal for each ``send()`` made while it has demand.
+  /// Attaches `subscriber`; it receives a signal for each ``send()`` made after its first request.
   ///
   /// ```swift
   /// let willChange = ObservableObjectPublisher()
@@ -53,7 +52,7 @@ public final class ObservableObjectPublisher: Publisher, Sendable {
     storage.subscribe(subscriber, owner: self)
   }
 
-  /// Signals every subscriber that has demand that the object is about to change.
+  /// Signals every subscriber that has asked for anything that the object is about to change.
   ///
   /// ```swift
   /// let willChange = ObservableObjectPublisher()

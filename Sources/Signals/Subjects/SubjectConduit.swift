@@ -45,7 +45,7 @@ class AnySubjectConduit {
 /// Its mutable fields are `@exclusivity(unchecked)`: the lock or the token already makes every
 /// access exclusive, and the run-time check would cost more than the send fast path's own work.
 class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, ContractKeepingSubscription,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   let storage: SubjectStorage<Output, Failure>
   /// The public subject's type, for ``description``.
@@ -86,6 +86,34 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
   /// The subject's name without its generic arguments ("PassthroughSubject"), as Combine names a
   /// subject's subscription in `print()` and the debugger.
   var description: String { String(String(describing: ownerType).prefix { $0 != "<" }) }
+
+  /// Combine's children: the subject (`parent`, and again `subject`), the subscriber and the
+  /// demand left, with `nil` for the first three once the subscription has ended. (An
+  /// `ObservableObjectPublisher`'s subscription shows only the subscriber, as in Combine.)
+  ///
+  /// The subject and the subscriber are owned by the delivery token and released only after the
+  /// machine, under the lock, has ended; read under the lock while it has not, they are still
+  /// there.
+  var customMirror: Mirror {
+    let (demand, subject, subscriber) = storage.state.withLock { _ -> (Subscribers.Demand, Any?, Any?) in
+      guard !machine.isTerminated else { return (machine.demand, nil, nil) }
+      return (machine.demand, owner, reflectedSubscriber)
+    }
+    if storage.treatsAnyDemandAsUnlimited {
+      return Mirror(self, children: ["downstream": subscriber as Any])
+    }
+    let children: [Mirror.Child] = [
+      ("parent", subject as Any), ("downstream", subscriber as Any), ("demand", demand), ("subject", subject as Any),
+    ]
+    return Mirror(self, children: children)
+  }
+
+  /// The subscriber, for the mirror; `nil` once released. Read under the storage's lock while the
+  /// machine has not ended (see ``customMirror``).
+  var reflectedSubscriber: Any? { nil }
+
+  /// The description, for playgrounds.
+  var playgroundDescription: Any { description }
 
   // MARK: Calls to the subscriber; the caller holds the delivery token.
 
@@ -159,6 +187,8 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
   }
 
   final func request(_ demand: Subscribers.Demand) {
+    // An `ObservableObjectPublisher`'s subscriber gets every value once it asked for any.
+    let demand = storage.treatsAnyDemandAsUnlimited ? .unlimited : demand
     precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
     let thread = ThreadIdentity.current
     let (action, upstreams) = storage.state.withLock { state in
@@ -215,6 +245,10 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Do
 
   deinit {
     box?.release()
+  }
+
+  override var reflectedSubscriber: Any? {
+    box.map { $0.takeUnretainedValue().subscriber as Any }
   }
 
   override func deliverSubscription() {

@@ -46,8 +46,19 @@ final class SubjectStorage<Output, Failure: Error> {
   /// storage type on each send).
   private let latest: UnsafeMutablePointer<Output>?
 
-  init(currentValue: Output?) {
-    state = .make(State())
+  /// `ObservableObjectPublisher` semantics: as in Combine, a subscriber's first request, whatever
+  /// it asks for, opens it to every value sent from then on.
+  let treatsAnyDemandAsUnlimited: Bool
+
+  /// A storage for a subject that replays `currentValue` (when not `nil`), or, with
+  /// `treatsAnyDemandAsUnlimited`, for an `ObservableObjectPublisher`.
+  init(currentValue: Output?, treatsAnyDemandAsUnlimited: Bool = false) {
+    var initial = State()
+    // As in Combine, a `CurrentValueSubject` asks its upstreams for unlimited values at once, so
+    // its value stays current with no subscriber.
+    initial.hasDownstreamDemand = currentValue != nil
+    state = .make(initial)
+    self.treatsAnyDemandAsUnlimited = treatsAnyDemandAsUnlimited
     replaysCurrentValue = currentValue != nil
     if let currentValue {
       let slot = UnsafeMutablePointer<Output>.allocate(capacity: 1)
@@ -166,12 +177,18 @@ final class SubjectStorage<Output, Failure: Error> {
   /// the tokens back. A subscriber with limited demand goes through ``SubjectConduit/offer(_:generation:on:)``,
   /// in its place in the order. A subscriber cancelled or completed on this thread while its token
   /// is reserved here sets ``SubjectConduit/deliveryStopped`` and is skipped.
-  func send(_ value: Output) {
+  ///
+  /// With `storingAfterCompletion` (`CurrentValueSubject.value`'s setter), a value set after the
+  /// completion is still stored, as in Combine, and sent to no one.
+  func send(_ value: Output, storingAfterCompletion: Bool = false) {
     let thread = ThreadIdentity.current
     var batch = SendBatch()
     var generation: UInt64 = 0
     let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit> in
-      guard !state.isCompleted else { return [] }
+      guard !state.isCompleted else {
+        if storingAfterCompletion { latest?.pointee = value }
+        return []
+      }
       latest?.pointee = value
       state.generation += 1
       generation = state.generation

@@ -49,14 +49,14 @@ extension Subscribers {
       self.keyPath = keyPath
     }
 
-    /// The object's type, as Combine prints it.
-    public var description: String {
-      object.map { "\(type(of: $0))" } ?? "Assign"
-    }
+    /// `Assign` and the root type, as Combine prints it: `Assign Model.`
+    public var description: String { "Assign \(Root.self)." }
 
-    /// The object and key path.
+    /// The object, the key path and the subscription status, as Combine shows them.
     public var customMirror: Mirror {
-      Mirror(self, children: ["object": object as Any, "keyPath": keyPath])
+      let (object, status) = state.withLock { ($0.object, $0.subscription) }
+      let children: [Mirror.Child] = [("object", object as Any), ("keyPath", keyPath), ("status", status)]
+      return Mirror(self, children: children)
     }
 
     /// The description, for playgrounds.
@@ -72,18 +72,26 @@ extension Subscribers {
       }
     }
 
-    /// Writes `value` to the property; ignored after completion or cancellation.
+    /// Writes `value` to the property while subscribed; ignored before the subscription arrives
+    /// and after completion or cancellation, as in Combine.
     public func receive(_ value: Input) -> Subscribers.Demand {
-      // The object is there exactly until the end, so it alone says whether to write: reading the
-      // subscription status would copy (and retain) the subscription it holds.
-      guard let object = state.withLock({ state in state.object }) else { return .none }
+      // As in Combine, a value is written only while subscribed: not before the subscription
+      // arrives, nor after the end (when the object is gone). Matching the case without binding
+      // its payload does not copy (or retain) the subscription.
+      let object = state.withLock { state -> Root? in
+        guard case .subscribed = state.subscription else { return nil }
+        return state.object
+      }
+      guard let object else { return .none }
       object[keyPath: keyPath] = value
       return .none
     }
 
-    /// Releases the object.
+    /// Releases the object. As in Combine, a completion before the subscription arrives is
+    /// ignored.
     public func receive(completion: Subscribers.Completion<Never>) {
       let object = state.withLock { state -> Root? in
+        guard case .subscribed = state.subscription else { return nil }
         defer {
           state.subscription = .terminal
           state.object = nil
@@ -93,9 +101,11 @@ extension Subscribers {
       withExtendedLifetime(object) {}
     }
 
-    /// Cancels the subscription and releases the object.
+    /// Cancels the subscription and releases the object. As in Combine, a cancel before the
+    /// subscription arrives does nothing: the object is kept, and a later subscription accepted.
     public func cancel() {
-      let (subscription, object) = state.withLock { state in
+      let (subscription, object) = state.withLock { state -> ((any Subscription)?, Root?) in
+        guard case .subscribed = state.subscription else { return (nil, nil) }
         defer {
           state.subscription = .terminal
           state.object = nil

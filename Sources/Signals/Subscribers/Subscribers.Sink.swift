@@ -97,9 +97,13 @@ extension Subscribers {
       handlers?.closures.receive(completion: completion)
     }
 
-    /// Cancels the subscription and releases both closures.
+    /// Cancels the subscription and releases both closures. As in Combine, a cancel before the
+    /// subscription arrives does nothing.
     public func cancel() {
-      let (subscription, handlers) = state.withLock { state in
+      let (subscription, handlers) = state.withLock { state -> ((any Subscription)?, SinkHandlers<Input, Failure>?) in
+        // As in Combine, a cancel before any subscription arrived does nothing: the closures are
+        // kept, and a subscription that arrives later is still accepted.
+        guard case .subscribed = state.subscription else { return (nil, nil) }
         defer {
           state.subscription = .terminal
           state.handlers = nil

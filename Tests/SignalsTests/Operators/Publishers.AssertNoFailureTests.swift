@@ -6,7 +6,7 @@ import Testing
 
 struct AssertNoFailureTests {
   @Test func assertNoFailureKeepsTheContract() {
-    checkOperatorContract { $0.replaceError(with: 0).assertNoFailure() }
+    checkOperatorContract { $0.catch { _ in Empty<Int, Never>() }.assertNoFailure() }
   }
 
   @Test func valuesAndFinishedPassThrough() {

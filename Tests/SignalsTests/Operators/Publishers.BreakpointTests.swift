@@ -10,7 +10,7 @@ struct BreakpointTests {
   }
 
   @Test func breakpointOnErrorKeepsTheContractWithoutFailures() {
-    checkOperatorContract { $0.replaceError(with: 0).breakpointOnError() }
+    checkOperatorContract { $0.catch { _ in Empty<Int, Never>() }.breakpointOnError() }
   }
 
   @Test func closuresThatReturnFalseLeaveEventsUnchanged() {

@@ -5,8 +5,59 @@ import SignalsTesting
 import Testing
 
 struct CollectByCountTests {
-  @Test func collectByCountKeepsTheContract() {
-    checkOperatorContract { $0.collect(2) }
+  // Not `checkOperatorContract`: as in Combine, `collect(_:)` forwards every completion upstream
+  // sends, even after a cancel or another completion, and sends full arrays whatever the demand.
+
+  @Test func collectByCountIgnoresValuesBeforeItsSubscriptionAndCancelsASecondOne() {
+    let late = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<[Int], TestError>()
+    late.collect(1).subscribe(recorder)
+    #expect(late.send(1) == .none)
+    #expect(recorder.events.isEmpty)
+
+    let upstream = TestPublisher<Int, TestError>()
+    upstream.collect(1).subscribe(TestSubscriber<[Int], TestError>())
+    let second = TestSubscription()
+    upstream.sendSubscription(second)
+    #expect(second.events == [.cancelled])
+    #expect(upstream.subscription.events == [.requested(.unlimited)])
+  }
+
+  @Test func everyCompletionIsForwardedEvenAfterCancel() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<[Int], TestError>()
+    upstream.collect(2).subscribe(recorder)
+    upstream.send(1)
+    recorder.cancel()
+    upstream.send(2)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(TestError(id: 1)))
+    #expect(
+      recorder.events == [.subscription, .completion(.finished), .completion(.failure(TestError(id: 1)))])
+    #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
+  }
+
+  @Test func cancelBeforeTheSubscriptionIsNotRemembered() throws {
+    let upstream = HoldingPublisher<Int, TestError>()
+    let recorder = TestSubscriber<[Int], TestError>(initialDemand: .max(1))
+    upstream.collect(2).subscribe(recorder)
+    try #require(upstream.inner).cancel()
+    let subscription = TestSubscription()
+    upstream.send(subscription: subscription)
+    #expect(subscription.events == [.requested(.max(2))])
+  }
+
+  @Test func mirrorShowsTheBufferAndTheCount() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<[Int], TestError>()
+    upstream.collect(3).subscribe(recorder)
+    upstream.send(7)
+    let subscription = try #require(recorder.subscription)
+    let children = Mirror(reflecting: subscription).children.map { "\($0.label ?? ""): \($0.value)" }
+    #expect(children.count == 4)
+    #expect(children[0].hasPrefix("downstream: "))
+    #expect(children[1].hasPrefix("upstreamSubscription: "))
+    #expect(Array(children[2...]) == ["buffer: [7]", "count: 3"])
   }
 
   @Test func demandIsMultipliedByTheCount() {
@@ -28,16 +79,14 @@ struct CollectByCountTests {
     #expect(recorder.events == [.subscription, .value([1, 2]), .value([3, 4]), .value([5]), .completion(.finished)])
   }
 
-  @Test func partialArrayWaitsForDemand() {
+  @Test func partialArrayIsSentOnFinishWhateverTheDemand() {
     let upstream = TestPublisher<Int, TestError>()
     let recorder = TestSubscriber<[Int], TestError>(initialDemand: .max(1))
     upstream.collect(2).subscribe(recorder)
     upstream.send(1)
     upstream.send(2)
-    upstream.send(3)  // beyond demand: kept in the buffer, not delivered
+    upstream.send(3)  // beyond demand
     upstream.send(completion: .finished)
-    #expect(recorder.events == [.subscription, .value([1, 2])])
-    recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value([1, 2]), .value([3]), .completion(.finished)])
   }
 
@@ -55,4 +104,15 @@ struct CollectByCountTests {
     upstream.collect(4).subscribe(TestSubscriber<[Int], TestError>())
     #expect(upstream.subscription.events == [.requested(.unlimited)])
   }
+
+  #if compiler(>=6.2)
+    @Test func requestingNoneStops() async {
+      await #expect(processExitsWith: .failure) {
+        let upstream = TestPublisher<Int, TestError>()
+        let recorder = TestSubscriber<[Int], TestError>(initialDemand: .none)
+        upstream.collect(2).subscribe(recorder)
+        recorder.request(.none)
+      }
+    }
+  #endif
 }

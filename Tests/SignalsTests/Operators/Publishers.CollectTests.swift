@@ -30,4 +30,18 @@ struct CollectTests {
     upstream.send(completion: .failure(TestError(id: 1)))
     #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 1)))])
   }
+
+  @Test func mirrorShowsHowManyValuesAreCollected() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<[Int], TestError>()
+    upstream.collect().subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    func count() -> String {
+      Mirror(reflecting: subscription).children.map { "\($0.label ?? ""): \($0.value)" }.joined()
+    }
+    #expect(count() == "count: 0")
+    upstream.send(1)
+    upstream.send(2)
+    #expect(count() == "count: 2")
+  }
 }

@@ -5,9 +5,60 @@ import SignalsTesting
 import Testing
 
 struct ReplaceErrorTests {
-  @Test func replaceErrorKeepsTheContract() {
-    checkOperatorContract { $0.replaceError(with: 0) }
+  // Not `checkOperatorContract`: as in Combine, a value sent beyond the demand stops the program
+  // (see `valueBeyondTheDemandStops`); the rest of the contract is checked here.
+
+  @Test func replaceErrorCancelsASecondSubscriptionAndForwardsNothingAfterCancel() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, Never>()
+    upstream.replaceError(with: 0).subscribe(recorder)
+    let second = TestSubscription()
+    upstream.sendSubscription(second)
+    #expect(second.events == [.cancelled])
+    recorder.cancel()
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError()))
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
   }
+
+  @Test func aCompletionAfterTheHeldReplacementIsIgnored() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    upstream.replaceError(with: 42).subscribe(recorder)
+    upstream.send(completion: .failure(TestError()))
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(42), .completion(.finished)])
+  }
+
+  @Test func cancelBeforeTheSubscriptionIsNotRemembered() throws {
+    let upstream = HoldingPublisher<Int, TestError>()
+    upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .max(2)))
+    try #require(upstream.inner).cancel()
+    let subscription = TestSubscription()
+    upstream.send(subscription: subscription)
+    #expect(subscription.events == [.requested(.max(2))])
+  }
+
+  @Test func subscriptionShowsNoChildren() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, Never>()
+    upstream.replaceError(with: 0).subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    #expect(Mirror(reflecting: subscription).children.isEmpty)
+  }
+
+  #if compiler(>=6.2)
+    @Test func valueBeyondTheDemandStops() async {
+      await #expect(processExitsWith: .failure) {
+        let upstream = TestPublisher<Int, TestError>()
+        upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
+        upstream.send(1)
+      }
+    }
+  #endif
 
   @Test func failureBecomesTheReplacementAndFinished() {
     let upstream = TestPublisher<Int, TestError>()

@@ -6,7 +6,7 @@ import Testing
 
 struct SetFailureTypeTests {
   @Test func setFailureTypeKeepsTheContract() {
-    checkOperatorContract { $0.replaceError(with: 0).setFailureType(to: TestError.self) }
+    checkOperatorContract { $0.catch { _ in Empty<Int, Never>() }.setFailureType(to: TestError.self) }
   }
 
   @Test func valuesDemandAndFinishedPassThrough() {
@@ -40,7 +40,8 @@ struct SetFailureTypeTests {
 
   @Test func fusedSetFailureTypeKeepsTheContract() {
     checkOperatorContract {
-      $0.replaceError(with: 0).setFailureType(to: CancellationError.self).setFailureType(to: TestError.self)
+      $0.catch { _ in Empty<Int, Never>() }.setFailureType(to: CancellationError.self).setFailureType(
+        to: TestError.self)
     }
   }
 

@@ -20,14 +20,14 @@ struct MisuseTests {
     #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
   }
 
-  @Test func settingTheValueOfAFinishedCurrentValueSubjectIsIgnored() {
+  @Test func settingTheValueOfAFinishedCurrentValueSubjectStoresItButSendsNothing() {
     let subject = CurrentValueSubject<Int, Never>(1)
     let recorder = TestSubscriber<Int, Never>()
     subject.subscribe(recorder)
     subject.send(completion: .finished)
     subject.value = 2
     #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
-    #expect(subject.value == 1, "the value of a finished subject does not change")
+    #expect(subject.value == 2, "as in Combine, the value of a finished subject is still stored")
   }
 
   @Test func subscribingToAFinishedSubjectGetsTheCompletionAtOnce() {

@@ -144,4 +144,45 @@ struct CurrentValueSubjectTests {
     neverFailing.send(5)
     #expect(received == [0, 4])
   }
+
+  @Test func asksItsUpstreamsForEverythingAtOnceSoItsValueStaysCurrent() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let cancellable = [1, 2, 3].publisher.subscribe(subject)
+    #expect(subject.value == 3)
+    withExtendedLifetime(cancellable) {}
+
+    let open = CurrentValueSubject<Int, Never>(0)
+    let upstream = TestSubscription()
+    open.send(subscription: upstream)
+    open.subscribe(TestSubscriber<Int, Never>(initialDemand: .max(1)))
+    #expect(upstream.events == [.requested(.unlimited)], "asked once, not again when a subscriber asks")
+  }
+
+  @Test func settingValueAfterCompletionStoresItAsInCombine() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = TestSubscriber<Int, Never>()
+    subject.subscribe(recorder)
+    subject.send(completion: .finished)
+    subject.value = 42
+    #expect(subject.value == 42)
+    subject.send(7)
+    #expect(subject.value == 42, "send after completion is still ignored")
+    #expect(recorder.events == [.subscription, .value(0), .completion(.finished)])
+  }
+
+  @Test func subscriptionMirrorShowsSubjectSubscriberAndDemand() throws {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .max(5))
+    subject.subscribe(recorder)
+    subject.send(1)
+    let subscription = try #require(recorder.subscription)
+    func children() -> [String] {
+      Mirror(reflecting: subscription).children.map { "\($0.label ?? ""): \($0.value)" }
+    }
+    #expect(children().map { $0.prefix { $0 != ":" } } == ["parent", "downstream", "demand", "subject"])
+    #expect(children()[0].contains("CurrentValueSubject"))
+    #expect(children()[2] == "demand: max(3)")
+    subscription.cancel()
+    #expect(children() == ["parent: nil", "downstream: nil", "demand: max(3)", "subject: nil"])
+  }
 }

@@ -18,17 +18,28 @@ struct ObservableObjectPublisherTests {
     #expect(first.completion == nil)
   }
 
-  @Test func signalsAreNotKeptForSubscribersWithoutDemand() {
+  @Test func anyRequestOpensTheSubscriberToEverySignalAsInCombine() {
     let publisher = ObservableObjectPublisher()
     let recorder = TestSubscriber<Void, Never>(initialDemand: .none)
     publisher.subscribe(recorder)
     publisher.send()
-    #expect(recorder.values.isEmpty)
+    #expect(recorder.values.isEmpty, "nothing before the first request")
     recorder.request(.max(1))
-    #expect(recorder.values.isEmpty)
+    #expect(recorder.values.isEmpty, "signals are not kept")
     publisher.send()
     publisher.send()
-    #expect(recorder.values.count == 1)
+    publisher.send()
+    #expect(recorder.values.count == 3, "every signal once it asked, whatever the demand")
+  }
+
+  @Test func subscriptionShowsOnlyItsSubscriber() throws {
+    let publisher = ObservableObjectPublisher()
+    let recorder = TestSubscriber<Void, Never>()
+    publisher.subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    let children = Mirror(reflecting: subscription).children
+    #expect(children.map(\.label) == ["downstream"])
+    #expect(children.first?.value is TestSubscriber<Void, Never>)
   }
 
   @Test func cancelledSubscriberReceivesNothingMore() {

@@ -81,8 +81,43 @@ struct SubscribersAssignTests {
     let assign = Subscribers.Assign(object: label, keyPath: \Label.text)
     #expect(assign.object === label)
     #expect(assign.keyPath == \Label.text)
-    #expect(assign.description == "Label")
+    #expect(assign.description == "Assign Label.")
+    assign.receive(subscription: TestSubscription())
     assign.cancel()
     #expect(assign.object == nil)
+  }
+
+  @Test func describesItselfWithTheRootTypeAsCombine() {
+    let assign = Subscribers.Assign(object: Label(), keyPath: \Label.text)
+    #expect(assign.description == "Assign Label.")
+    #expect(assign.playgroundDescription as? String == "Assign Label.")
+    let labels = assign.customMirror.children.map(\.label)
+    #expect(labels == ["object", "keyPath", "status"])
+  }
+
+  @Test func writesOnlyWhileSubscribed() {
+    let label = Label()
+    let assign = Subscribers.Assign(object: label, keyPath: \Label.text)
+    #expect(assign.receive("early") == .none)
+    #expect(label.text == "", "a value before the subscription is not written")
+    assign.receive(subscription: TestSubscription())
+    _ = assign.receive("on time")
+    #expect(label.text == "on time")
+    assign.receive(completion: .finished)
+    _ = assign.receive("late")
+    #expect(label.text == "on time")
+  }
+
+  @Test func cancelAndCompletionBeforeTheSubscriptionAreIgnoredAsInCombine() {
+    let label = Label()
+    let assign = Subscribers.Assign(object: label, keyPath: \Label.text)
+    assign.cancel()
+    assign.receive(completion: .finished)
+    #expect(assign.object === label, "the object is kept")
+    let subscription = TestSubscription()
+    assign.receive(subscription: subscription)
+    #expect(subscription.events == [.requested(.unlimited)], "a later subscription is still accepted")
+    _ = assign.receive("late but subscribed")
+    #expect(label.text == "late but subscribed")
   }
 }

@@ -83,4 +83,29 @@ struct SubscribersSinkTests {
     #expect(sink.receive(1) == .none)
     #expect(values == [1], "Combine's Sink forwards a value that arrives before its subscription")
   }
+
+  @Test func cancelBeforeTheSubscriptionKeepsTheClosuresAsInCombine() {
+    weak var weakOwner: Owner?
+    var values: [Int] = []
+    var sink: Subscribers.Sink<Int, Never>?
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      sink = Subscribers.Sink(
+        receiveCompletion: { _ in },
+        receiveValue: {
+          withExtendedLifetime(owner) {}; values.append($0)
+        })
+    }
+    sink?.cancel()
+    #expect(weakOwner != nil)
+    let subscription = TestSubscription()
+    sink?.receive(subscription: subscription)
+    #expect(subscription.events == [.requested(.unlimited)], "a later subscription is still accepted")
+    _ = sink?.receive(3)
+    #expect(values == [3])
+    sink?.cancel()
+    #expect(weakOwner == nil)
+    #expect(subscription.events == [.requested(.unlimited), .cancelled])
+  }
 }
