@@ -12,6 +12,47 @@ import Testing
 /// subscriber's `receive(_:)` without deadlock, in Combine's order (``checkReentrancy``). A new
 /// operator adds itself here once.
 struct OperatorReliabilityTests {
+  /// The case that found retain cycles: a subscriber that never lets go of its subscription. The
+  /// operators that hand it the upstream's own subscription, as Combine's do, must still be
+  /// released when the subscription ends.
+  @Test func relayingOperatorsReleaseASubscriberThatKeepsItsSubscription() {
+    func check<P: Publisher>(
+      sourceLocation: SourceLocation = #_sourceLocation, _ make: (PassthroughSubject<Int, TestError>) -> P
+    ) {
+      checkReleasesEverything(subscriberKeepsSubscription: true, sourceLocation: sourceLocation, make)
+    }
+    check { $0.map { $0 * 2 } }
+    check { $0.map { Optional($0) }.replaceNil(with: 0) }
+    check { $0.filter { $0 > 1 } }
+    check { $0.compactMap { $0 } }
+    check { $0.scan(0, +) }
+    check { $0.mapError { $0 } }
+    check { $0.ignoreOutput() }
+    check { $0.map(\.bitWidth) }
+    check { $0.map(\.bitWidth, \.description) }
+    check { $0.map(\.bitWidth, \.description, \.words) }
+    check { $0.breakpoint() }
+  }
+
+  /// `setFailureType` and `assertNoFailure` relay too, on an upstream that cannot fail.
+  @Test func relaysOnANeverFailingUpstreamReleaseASubscriberThatKeepsItsSubscription() {
+    weak var released: LifetimeProbe<Int, TestError>?
+    weak var releasedToo: LifetimeProbe<Int, Never>?
+    let subject = PassthroughSubject<Int, Never>()
+    do {
+      let probe = LifetimeProbe<Int, TestError>(keepsSubscription: true)
+      let other = LifetimeProbe<Int, Never>(keepsSubscription: true)
+      subject.setFailureType(to: TestError.self).subscribe(probe)
+      subject.assertNoFailure().subscribe(other)
+      subject.send(1)
+      subject.send(completion: .finished)
+      released = probe
+      releasedToo = other
+    }
+    #expect(released == nil)
+    #expect(releasedToo == nil)
+  }
+
   @Test func mappingOperatorsKeepTheirPromises() {
     checkReliability { $0.map { $0 * 2 } }
     checkReliability { $0.tryMap { $0 * 2 }.mapError { $0 as! TestError } }

@@ -3,15 +3,21 @@
 import Signals
 import Testing
 
-/// A subscriber that holds its subscription only until it cancels or completes, and watches the
-/// subscription object weakly, so a test can tell whether the pipeline let go of everything.
+/// A subscriber that holds its subscription only until it cancels or completes (or, when
+/// `keepsSubscription`, for as long as it lives), and watches the subscription object weakly, so a
+/// test can tell whether the pipeline let go of everything.
 final class LifetimeProbe<Input, Failure: Error>: Subscriber {
   let combineIdentifier = CombineIdentifier()
+  private let keepsSubscription: Bool
   private var subscription: (any Subscription)?
   /// The subscription object, if the subscription is a class instance.
   private(set) weak var watchedSubscription: AnyObject?
   private(set) var valueCount = 0
   private(set) var completionCount = 0
+
+  init(keepsSubscription: Bool = false) {
+    self.keepsSubscription = keepsSubscription
+  }
 
   func receive(subscription: any Subscription) {
     self.subscription = subscription
@@ -28,12 +34,12 @@ final class LifetimeProbe<Input, Failure: Error>: Subscriber {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     completionCount += 1
-    subscription = nil
+    if !keepsSubscription { subscription = nil }
   }
 
   func cancel() {
     subscription?.cancel()
-    subscription = nil
+    if !keepsSubscription { subscription = nil }
   }
 }
 
@@ -63,11 +69,16 @@ enum LifetimeEnding: CaseIterable, CustomStringConvertible {
 /// - Parameters:
 ///   - endings: The endings to check; all three by default. An operator that ends on its own
 ///     before the upstream does (`first()`, `prefix`) still has to release everything.
+///   - subscriberKeepsSubscription: Whether the subscriber keeps its subscription after the end,
+///     as many hand-written subscribers do. Then only a pipeline whose subscription lets go of the
+///     subscriber at the end is released: Combine's relays (`map`, `filter`, `scan`, `mapError`,
+///     …) are, since the subscription is the upstream's own.
 ///   - settle: Runs pending scheduled work (a `TestScheduler`'s `run()`), after the values and
 ///     again after the ending, so work a scheduler holds on to is not mistaken for a leak.
 ///   - makePipeline: Builds the pipeline on the given upstream.
 func checkReleasesEverything<P: Publisher>(
   endings: [LifetimeEnding] = LifetimeEnding.allCases,
+  subscriberKeepsSubscription: Bool = false,
   settle: () -> Void = {},
   sourceLocation: SourceLocation = #_sourceLocation,
   _ makePipeline: (PassthroughSubject<Int, TestError>) -> P
@@ -77,7 +88,7 @@ func checkReleasesEverything<P: Publisher>(
     weak var weakProbe: LifetimeProbe<P.Output, P.Failure>?
     weak var weakSubscription: AnyObject?
     do {
-      let probe = LifetimeProbe<P.Output, P.Failure>()
+      let probe = LifetimeProbe<P.Output, P.Failure>(keepsSubscription: subscriberKeepsSubscription)
       makePipeline(subject).subscribe(probe)
       subject.send(1)
       subject.send(2)
