@@ -44,7 +44,7 @@ class TransformingInner<Input, Failure: Error, Downstream: Subscriber>: Operator
   }
 
   func receive(subscription: any Subscription) {
-    guard link.accept(subscription) != nil else {
+    guard acceptUpstream(subscription) != nil else {
       subscription.cancel()
       return
     }
@@ -52,6 +52,10 @@ class TransformingInner<Input, Failure: Error, Downstream: Subscriber>: Operator
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
+    // An upstream that keeps the contract (a subject's conduit, a sequence, another operator's
+    // guarded inner) sends nothing before the subscription or after a cancel, so the phase check
+    // would only ever say `.subscribed`: the chain takes no lock of its own per value.
+    if upstreamKeepsContract { return step(input) }
     switch link.phase {
     case .subscribed: return step(input)
     case .terminal: return .none
