@@ -2,12 +2,12 @@
 
 /// The sending side of a ``DemandBufferSubscription``, with the subscriber's type erased: what
 /// `Publishers.Create.Subscriber` and `ReplaySubject` hold.
-class DemandBuffer<Output, Failure: Error> {
+package class DemandBuffer<Output, Failure: Error> {
   /// Queues `value`, or delivers it at once if the subscriber is waiting for one.
-  func send(_ value: Output) { preconditionFailure("abstract") }
+  package func send(_ value: Output) { preconditionFailure("abstract") }
 
   /// Completes the subscriber once every queued value has been delivered.
-  func send(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
+  package func send(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
 }
 
 // Safety: the base class has no state; the subclass keeps all of its in one `LockedState`.
@@ -19,7 +19,7 @@ extension DemandBuffer: @unchecked Sendable {}
 /// The subscriber is kept in the locked state and released (after unlocking) as soon as the
 /// subscription ends, by cancel or completion; a delivering thread keeps its own reference for
 /// the duration of its call. `onEnd` runs once, outside the lock, when the subscription ends.
-final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<Downstream.Input, Downstream.Failure>,
+package final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<Downstream.Input, Downstream.Failure>,
   Subscription, CustomStringConvertible, @unchecked Sendable
 {
   // Safety: all mutable state is in `state`, a `LockedState`; `description` is immutable.
@@ -33,31 +33,31 @@ final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<Downs
   }
 
   private let state: LockedState<State>
-  let description: String
+  package let description: String
 
   /// Creates the subscription; the creating thread holds the delivery token until ``start()``.
-  init(downstream: Downstream, description: String) {
+  package init(downstream: Downstream, description: String) {
     state = .make(State(machine: Machine(), downstream: downstream))
     self.description = description
   }
 
   /// Hands the subscriber its subscription, then delivers whatever it asked for meanwhile.
-  func start() {
+  package func start() {
     let downstream = state.withLock { $0.downstream }
     downstream?.receive(subscription: self)
     finishDelivery(adding: .none)
   }
 
   /// Puts `values` (then `completion`) ahead of anything sent so far; call before ``start()``.
-  func preload(_ values: [Downstream.Input], completion: Subscribers.Completion<Downstream.Failure>?) {
+  package func preload(_ values: [Downstream.Input], completion: Subscribers.Completion<Downstream.Failure>?) {
     state.withLock { $0.machine.preload(values, completion: completion) }
   }
 
   /// Whether the subscription has ended (cancelled or completed).
-  var hasEnded: Bool { state.withLock { $0.hasEnded } }
+  package var hasEnded: Bool { state.withLock { $0.hasEnded } }
 
   /// Sets the work to run when the subscription ends; runs it at once if it already has.
-  func onEnd(_ work: @escaping () -> Void) {
+  package func onEnd(_ work: @escaping () -> Void) {
     let runNow = state.withLock { state -> Bool in
       guard !state.hasEnded else { return true }
       state.onEnd = work
@@ -66,7 +66,7 @@ final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<Downs
     if runNow { work() }
   }
 
-  override func send(_ value: Downstream.Input) {
+  override package func send(_ value: Downstream.Input) {
     let (action, downstream) = state.withLock { state -> (Step, Downstream?) in
       switch state.machine.send(value) {
       case .queued: (.none, nil)
@@ -77,21 +77,21 @@ final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<Downs
     perform(action, downstream)
   }
 
-  override func send(completion: Subscribers.Completion<Downstream.Failure>) {
+  override package func send(completion: Subscribers.Completion<Downstream.Failure>) {
     let (action, downstream) = state.withLock { state in
       (Step(state.machine.complete(completion)), state.downstream)
     }
     perform(action, downstream)
   }
 
-  func request(_ demand: Subscribers.Demand) {
+  package func request(_ demand: Subscribers.Demand) {
     let (action, downstream) = state.withLock { state in
       (Step(state.machine.request(demand)), state.downstream)
     }
     perform(action, downstream)
   }
 
-  func cancel() {
+  package func cancel() {
     let ended = state.withLock { state -> (dropped: ContiguousArray<Downstream.Input?>, ending: Ending)? in
       guard let dropped = state.machine.cancel() else { return nil }
       return (dropped, takeEnding(&state))

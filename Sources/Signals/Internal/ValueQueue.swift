@@ -6,31 +6,31 @@
 /// owns the last reference and releases it after unlocking; dropping the whole queue likewise
 /// hands every value back. Storage is reclaimed only when the slots being discarded are empty, so
 /// no user value is ever released inside the critical section.
-struct ValueQueue<Element> {
+package struct ValueQueue<Element> {
   private var slots: ContiguousArray<Element?> = []
   private var head = 0
 
   /// Creates an empty queue.
-  init() {}
+  package init() {}
 
   /// Creates a queue holding `elements`, oldest first.
-  init(_ elements: some Sequence<Element>) {
+  package init(_ elements: some Sequence<Element>) {
     slots = ContiguousArray(elements.lazy.map { Optional($0) })
   }
 
   /// How many values are waiting.
-  var count: Int { slots.count - head }
+  package var count: Int { slots.count - head }
 
   /// Whether no value is waiting.
-  var isEmpty: Bool { head == slots.count }
+  package var isEmpty: Bool { head == slots.count }
 
   /// Adds `element` at the back.
-  mutating func append(_ element: Element) {
+  package mutating func append(_ element: Element) {
     slots.append(element)
   }
 
   /// Removes and returns the oldest value.
-  mutating func popFirst() -> Element? {
+  package mutating func popFirst() -> Element? {
     guard head < slots.count else { return nil }
     let element = slots[head].take()
     head += 1
@@ -46,12 +46,12 @@ struct ValueQueue<Element> {
   }
 
   /// The waiting values, oldest first, without removing them.
-  var elements: [Element] {
+  package var elements: [Element] {
     slots[head...].map { $0! }
   }
 
   /// Empties the queue and returns what it held, for the caller to release after unlocking.
-  mutating func removeAll() -> ContiguousArray<Element?> {
+  package mutating func removeAll() -> ContiguousArray<Element?> {
     defer { head = 0 }
     var taken: ContiguousArray<Element?> = []
     swap(&taken, &slots)

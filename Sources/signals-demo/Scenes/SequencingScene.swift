@@ -2,6 +2,7 @@
 
 import Foundation
 import Signals
+import SignalsExt
 
 /// A status feed arrives as JSON lines after a header: the pipeline skips the header, decodes each
 /// line, drops repeated statuses, stops at the trailer, and turns a bad line into a visible event

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsExt
 import Testing
 
 /// `share()`, `multicast` and `share(replay:)` driven from many threads at once: concurrent sends,

@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import Signals
+import SignalsExt
 import SignalsTesting
 import Testing
 

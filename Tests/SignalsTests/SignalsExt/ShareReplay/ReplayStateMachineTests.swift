@@ -3,6 +3,7 @@
 import Testing
 
 @testable import Signals
+@testable import SignalsExt
 
 struct ReplayStateMachineTests {
   private final class Probe: DemandBuffer<Int, Never>, @unchecked Sendable {}

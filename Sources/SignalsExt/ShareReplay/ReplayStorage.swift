@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 /// The engine of ``ReplaySubject``: a ``ReplayStateMachine`` behind one lock; every subscriber,
 /// offer and completion is acted on after unlocking.
 final class ReplayStorage<Output, Failure: Error> {

@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 extension AnyPublisher {
   /// Creates a publisher from a closure that pushes values and a completion into a subscriber
   /// handle: the way to wrap a callback or delegate API.

@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 extension Publisher {
   /// Shares one subscription to this publisher among every subscriber, and replays the last
   /// `count` values to each subscriber that attaches later. CombineExt's `share(replay:)`.

@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 extension Publisher where Output: EventConvertible, Failure == Never {
   /// Turns a publisher of ``Event`` values back into the publisher they describe.
   ///
@@ -56,26 +58,15 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      subscribeDematerializing(upstream, subscriber) { input in
+        switch input.event {
+        case .value(let value): .value(value)
+        case .failure(let error): .failure(error)
+        case .finished: .finished
+        }
+      }
     }
   }
 }
 
 extension Publishers.Dematerialize: Sendable where Upstream: Sendable {}
-
-extension Publishers.Dematerialize {
-  private final class Inner<Downstream: Subscriber>: ForwardingInner<Upstream.Output, Never, Downstream>
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    override var description: String { "Dematerialize" }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      switch input.event {
-      case .value(let value): send(value, admission)
-      case .failure(let error): fail(error)
-      case .finished: finish(with: .finished)
-      }
-    }
-
-    override func mapFailure(_ failure: Never) -> Downstream.Failure {}
-  }
-}

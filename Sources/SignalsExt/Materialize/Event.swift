@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 /// One event of a publisher — a value, a failure or the end — as a value of its own.
 ///
 /// ``Publisher/materialize()`` turns a publisher's events into `Event`s (so a failure can travel

@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 /// How a subscriber holds the object it writes to; used by
 /// ``Publisher/assign(to:on:ownership:)``. The names follow CombineExt.
 ///

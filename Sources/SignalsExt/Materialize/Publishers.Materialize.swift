@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 extension Publisher {
   /// Turns every event into a value: each value becomes `.value`, and the completion becomes
   /// `.finished` or `.failure(error)` followed by a real `.finished`.
@@ -56,35 +58,14 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber))
+      subscribeMaterializing(upstream, subscriber, value: { .value($0) }) { completion in
+        switch completion {
+        case .finished: .finished
+        case .failure(let error): .failure(error)
+        }
+      }
     }
   }
 }
 
 extension Publishers.Materialize: Sendable where Upstream: Sendable {}
-
-extension Publishers.Materialize {
-  private final class Inner<Downstream: Subscriber>: CompletingInner<Upstream.Output, Upstream.Failure, Downstream>
-  where Downstream.Input == Output, Downstream.Failure == Never {
-    /// The completion event; written once on the upstream's delivery path before the link's lock
-    /// hands it to whichever thread sends it.
-    @exclusivity(unchecked) private var ending: Output = .finished
-
-    override var description: String { "Materialize" }
-
-    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-      send(.value(input), admission)
-    }
-
-    override func ending(_ completion: Subscribers.Completion<Failure>) -> CompletingStep<Never> {
-      if case .failure(let error) = completion { ending = .failure(error) }
-      return .finishWithFinalValue
-    }
-
-    override func finalValue() -> Output { ending }
-
-    override func mapFailure(_ failure: Failure) -> Never {
-      preconditionFailure("Materialize sends every failure as an event")
-    }
-  }
-}

@@ -1,0 +1,134 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+// This target imports Signals alone, as an app that also depends on an extension library such as
+// CombineExt does, and declares the public names such libraries define (as CombineExt spells them)
+// in its own extensions. If `import Signals` declared any of them too, this file would stop
+// compiling with "ambiguous type name" or "ambiguous use of": the extras live in `SignalsExt`.
+
+import Signals
+import Testing
+
+// MARK: Names an extension library declares
+
+extension Publishers {
+  /// A callback-wrapping publisher, as `Publishers.Create` in CombineExt.
+  struct Create<Output, Failure: Error>: Publisher {
+    let values: [Output]
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      values.publisher.setFailureType(to: Failure.self).receive(subscriber: subscriber)
+    }
+  }
+
+  /// A publisher of events, as `Publishers.Materialize` in CombineExt.
+  struct Materialize<Upstream: Publisher>: Publisher {
+    typealias Output = Event<Upstream.Output, Upstream.Failure>
+    typealias Failure = Never
+
+    let upstream: Upstream
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+      upstream.map { Event.value($0) }
+        .catch { Just(Event.failure($0)) }
+        .append(Just(Event.finished))
+        .receive(subscriber: subscriber)
+    }
+  }
+}
+
+/// One event of a publisher, as `Event` in CombineExt.
+enum Event<Output, Failure: Error> {
+  case value(Output)
+  case failure(Failure)
+  case finished
+}
+
+/// How `assign(to:on:ownership:)` holds its object, as `ObjectOwnership` in CombineExt.
+enum ObjectOwnership {
+  case strong
+  case weak
+  case unowned
+}
+
+/// A subject that replays values to late subscribers, as `ReplaySubject` in CombineExt.
+final class ReplaySubject<Output, Failure: Error>: Subject, @unchecked Sendable {
+  // Safety: used by one thread in these tests; a stand-in for a library's own type.
+  private let subject = PassthroughSubject<Output, Failure>()
+  private var buffer: [Output] = []
+  private let bufferSize: Int
+
+  init(bufferSize: Int) {
+    self.bufferSize = bufferSize
+  }
+
+  func send(_ value: Output) {
+    buffer = Array((buffer + [value]).suffix(bufferSize))
+    subject.send(value)
+  }
+
+  func send(completion: Subscribers.Completion<Failure>) { subject.send(completion: completion) }
+
+  func send(subscription: any Subscription) { subscription.request(.unlimited) }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    subject.prepend(buffer).receive(subscriber: subscriber)
+  }
+}
+
+extension Publisher {
+  /// As CombineExt's `share(replay:)`.
+  func share(replay count: Int) -> AnyPublisher<Output, Failure> {
+    multicast { ReplaySubject<Output, Failure>(bufferSize: count) }.autoconnect().eraseToAnyPublisher()
+  }
+
+  /// As CombineExt's `materialize()`.
+  func materialize() -> Publishers.Materialize<Self> {
+    Publishers.Materialize(upstream: self)
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// As CombineExt's `assign(to:on:ownership:)`.
+  func assign<Root: AnyObject>(
+    to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root, ownership: ObjectOwnership
+  ) -> AnyCancellable {
+    switch ownership {
+    case .strong:
+      return assign(to: keyPath, on: object)
+    case .weak, .unowned:
+      return sink { [weak object] value in object?[keyPath: keyPath] = value }
+    }
+  }
+}
+
+// MARK: Using them next to Signals
+
+private final class Thermometer {
+  var reading = 0
+}
+
+struct ExtensionLibraryNamesTests {
+  @Test func anExtensionLibrarysNamesResolveToItsOwnDeclarations() {
+    var events: [String] = []
+    let cancellable = Publishers.Create<Int, Never>(values: [1, 2]).materialize().sink { event in
+      switch event {
+      case .value(let value): events.append("value \(value)")
+      case .failure: events.append("failure")
+      case .finished: events.append("finished")
+      }
+    }
+    #expect(events == ["value 1", "value 2", "finished"])
+    cancellable.cancel()
+  }
+
+  @Test func anExtensionLibrarysOperatorsSitBesideSignalsOwn() {
+    let subject = PassthroughSubject<Int, Never>()
+    let shared = subject.map { $0 * 10 }.share(replay: 1)
+    let thermometer = Thermometer()
+    subject.send(1)
+    let assigned = shared.assign(to: \.reading, on: thermometer, ownership: .weak)
+    subject.send(2)
+    #expect(thermometer.reading == 20)
+    assigned.cancel()
+  }
+}
