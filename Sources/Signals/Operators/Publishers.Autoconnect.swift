@@ -38,8 +38,6 @@ extension Publishers {
     private enum State {
       /// No connection.
       case disconnected
-      /// The first subscriber is attaching and `connect()` has not returned yet.
-      case connecting(subscribers: Int)
       /// Connected, with the number of subscribers that have not cancelled.
       case connected(subscribers: Int, connection: any Cancellable)
     }
@@ -56,48 +54,36 @@ extension Publishers {
     }
 
     /// Attaches `subscriber` to the upstream, connecting it if this is the first subscriber.
+    ///
+    /// As in Combine, the connection is recorded once `connect()` returns: a subscriber that
+    /// attaches while the first one is being subscribed or connected connects again.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let shouldConnect = state.withLock { state -> Bool in
-        switch state {
-        case .disconnected:
-          state = .connecting(subscribers: 1)
-          return true
-        case .connecting(let subscribers):
-          state = .connecting(subscribers: subscribers + 1)
-          return false
-        case .connected(let subscribers, let connection):
-          state = .connected(subscribers: subscribers + 1, connection: connection)
-          return false
-        }
+      let connected = state.withLock { state -> Bool in
+        guard case .connected(let subscribers, let connection) = state else { return false }
+        state = .connected(subscribers: subscribers + 1, connection: connection)
+        return true
       }
       upstream.subscribe(AutoconnectInner(downstream: subscriber, parent: self))
-      guard shouldConnect else { return }
+      guard !connected else { return }
       let connection = upstream.connect()
-      let unneeded = state.withLock { state -> (any Cancellable)? in
-        guard case .connecting(let subscribers) = state else { return connection }
-        state = .connected(subscribers: subscribers, connection: connection)
-        return nil
+      let replaced = state.withLock { state -> (any Cancellable)? in
+        defer { state = .connected(subscribers: 1, connection: connection) }
+        guard case .connected(_, let previous) = state else { return nil }
+        return previous
       }
-      unneeded?.cancel()
+      withExtendedLifetime(replaced) {}
     }
 
     /// A subscriber cancelled: disconnect if it was the last one.
     fileprivate func subscriberCancelled() {
       let connection = state.withLock { state -> (any Cancellable)? in
-        switch state {
-        case .disconnected:
+        guard case .connected(let subscribers, let connection) = state else { return nil }
+        guard subscribers <= 1 else {
+          state = .connected(subscribers: subscribers - 1, connection: connection)
           return nil
-        case .connecting(let subscribers):
-          state = subscribers <= 1 ? .disconnected : .connecting(subscribers: subscribers - 1)
-          return nil
-        case .connected(let subscribers, let connection):
-          guard subscribers <= 1 else {
-            state = .connected(subscribers: subscribers - 1, connection: connection)
-            return nil
-          }
-          state = .disconnected
-          return connection
         }
+        state = .disconnected
+        return connection
       }
       connection?.cancel()
     }
@@ -108,50 +94,59 @@ extension Publishers {
 // `Sendable` here.
 extension Publishers.Autoconnect: @unchecked Sendable where Upstream: Sendable {}
 
-/// Forwards everything, tells the parent when the subscriber cancels, and releases the subscriber
-/// once the subscription ends.
-private final class AutoconnectInner<Downstream: Subscriber, Upstream: ConnectablePublisher>: Subscriber,
-  Subscription, CustomStringConvertible
+/// The subscriber attached to the upstream for one downstream subscriber: it forwards every event
+/// as is and hands the subscriber the upstream's own subscription, wrapped only to learn of its
+/// cancel (the wrapper reports the upstream subscription's identity and description), as
+/// Combine's does.
+private struct AutoconnectInner<Downstream: Subscriber, Upstream: ConnectablePublisher>: Subscriber,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private let parent: Publishers.Autoconnect<Upstream>
-  private let link: RelayLink<Downstream>
-
-  init(downstream: Downstream, parent: Publishers.Autoconnect<Upstream>) {
-    self.parent = parent
-    link = RelayLink(downstream)
-  }
+  let combineIdentifier = CombineIdentifier()
+  let downstream: Downstream
+  let parent: Publishers.Autoconnect<Upstream>
 
   var description: String { "Autoconnect" }
 
+  var customMirror: Mirror { Mirror(self, children: ["parent": parent, "downstream": downstream]) }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
-    guard let downstream = link.accept(subscription) else {
-      subscription.cancel()
-      return
-    }
-    downstream.receive(subscription: self)
+    downstream.receive(subscription: AutoconnectSubscription(upstream: subscription, parent: parent))
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    link.current()?.target.receive(input) ?? .none
+    downstream.receive(input)
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    link.complete()?.receive(completion: completion)
+    downstream.receive(completion: completion)
   }
+}
+
+/// The upstream's subscription, as the subscriber of `autoconnect()` sees it: its cancel also
+/// tells the parent, which disconnects after the last one.
+private struct AutoconnectSubscription<Upstream: ConnectablePublisher>: Subscription, CustomStringConvertible,
+  CustomPlaygroundDisplayConvertible
+{
+  let upstream: any Subscription
+  let parent: Publishers.Autoconnect<Upstream>
+
+  var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
+
+  var description: String { String(describing: upstream) }
+
+  var playgroundDescription: Any { description }
 
   func request(_ demand: Subscribers.Demand) {
-    link.current()?.subscription.request(demand)
+    upstream.request(demand)
   }
 
   func cancel() {
-    guard let upstream = link.cancel() else { return }
     parent.subscriberCancelled()
     upstream.cancel()
   }
 }
-
-// Safety: the only mutable state is in `link`, a `LockedState`; `parent` is immutable.
-extension AutoconnectInner: @unchecked Sendable {}
