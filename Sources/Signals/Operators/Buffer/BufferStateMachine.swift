@@ -86,6 +86,12 @@ struct BufferStateMachine<Output, Failure: Error> {
     self.overflow = overflow
   }
 
+  /// What a debugger shows, as Combine's buffer does: the values waiting, the subscription status,
+  /// the subscriber's outstanding demand and the completion waiting.
+  var mirrorChildren: KeyValuePairs<String, Any> {
+    ["values": queue.elements, "state": status, "downstreamDemand": demand, "terminal": pendingCompletion as Any]
+  }
+
   /// Whether the subscription has ended (cancelled or completed downstream).
   var isTerminated: Bool { status.isTerminal }
 
@@ -98,9 +104,10 @@ struct BufferStateMachine<Output, Failure: Error> {
 
   /// The upstream sent a value.
   mutating func received(_ value: Output) -> Action {
-    guard case .subscribed(let upstream) = status, upstreamIsLive, pendingCompletion == nil, !isOverflowing else {
-      return .drop(value)
-    }
+    // As in Combine, a value that follows the upstream's finish is still buffered (and delivered
+    // before the finish); one that follows a failure is dropped.
+    if case .failure = pendingCompletion { return .drop(value) }
+    guard case .subscribed(let upstream) = status, !isOverflowing else { return .drop(value) }
     if queue.count >= size {
       switch overflow {
       case .dropNewest:
@@ -157,8 +164,11 @@ struct BufferStateMachine<Output, Failure: Error> {
 
   /// The subscriber cancelled: returns the upstream to cancel (if it may still send) and the
   /// buffered values to release, or `nil` if the subscription had already ended.
+  ///
+  /// As in Combine, a cancel before the upstream's subscription arrived does nothing: that
+  /// subscription is still accepted and asked for values when it comes.
   mutating func cancel() -> (upstream: (any Subscription)?, dropped: ContiguousArray<Output?>)? {
-    guard !status.isTerminal else { return nil }
+    guard case .subscribed = status else { return nil }
     let upstream = upstreamIsLive ? status.subscription : nil
     status = .terminal
     upstreamIsLive = false
@@ -178,7 +188,8 @@ struct BufferStateMachine<Output, Failure: Error> {
       if keepsFull, upstreamIsLive { refill += 1 }
       return .deliver(value)
     }
-    if queue.isEmpty, pendingCompletion != nil {
+    // As in Combine, a finish waits for demand even once the buffer is empty.
+    if queue.isEmpty, pendingCompletion != nil, demand > 0 {
       return end()
     }
     guard refill > 0, upstreamIsLive, case .subscribed(let upstream) = status else {

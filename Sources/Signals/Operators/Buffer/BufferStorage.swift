@@ -5,7 +5,9 @@
 ///
 /// The subscriber is kept in the locked state and released (after unlocking) once the
 /// subscription ends; a delivering thread keeps its own reference for the duration of its call.
-final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
+final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+{
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
   private typealias Machine = BufferStateMachine<Downstream.Input, Downstream.Failure>
@@ -40,6 +42,10 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
   }
 
   var description: String { "Buffer" }
+
+  var customMirror: Mirror { Mirror(self, children: state.withLock { $0.machine.mirrorChildren }) }
+
+  var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
     switch state.withLock({ $0.machine.receivedSubscription(subscription) }) {
