@@ -38,6 +38,9 @@ extension Publishers {
     private enum State {
       /// No connection.
       case disconnected
+      /// `thread` is subscribing the first subscriber and connecting, with the number of
+      /// subscribers attached meanwhile from other threads (counted, not connected again).
+      case connecting(subscribers: Int, thread: ThreadIdentity)
       /// Connected, with the number of subscribers that have not cancelled.
       case connected(subscribers: Int, connection: any Cancellable)
     }
@@ -55,21 +58,41 @@ extension Publishers {
 
     /// Attaches `subscriber` to the upstream, connecting it if this is the first subscriber.
     ///
-    /// As in Combine, the connection is recorded once `connect()` returns: a subscriber that
-    /// attaches while the first one is being subscribed or connected connects again.
+    /// As in Combine, the connection is recorded once `connect()` returns, and a subscriber that
+    /// attaches from inside the first one's subscription (on the connecting thread) connects
+    /// again. One that attaches from another thread meanwhile shares the connection being made.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let connected = state.withLock { state -> Bool in
-        guard case .connected(let subscribers, let connection) = state else { return false }
-        state = .connected(subscribers: subscribers + 1, connection: connection)
-        return true
+      let thread = ThreadIdentity.current
+      let connects = state.withLock { state -> Bool in
+        switch state {
+        case .connected(let subscribers, let connection):
+          state = .connected(subscribers: subscribers + 1, connection: connection)
+          return false
+        case .connecting(let subscribers, let connecting) where connecting != thread:
+          state = .connecting(subscribers: subscribers + 1, thread: connecting)
+          return false
+        case .disconnected, .connecting:
+          state = .connecting(subscribers: 1, thread: thread)
+          return true
+        }
       }
       upstream.subscribe(AutoconnectInner(downstream: subscriber, parent: self))
-      guard !connected else { return }
+      guard connects else { return }
       let connection = upstream.connect()
       let replaced = state.withLock { state -> (any Cancellable)? in
-        defer { state = .connected(subscribers: 1, connection: connection) }
-        guard case .connected(_, let previous) = state else { return nil }
-        return previous
+        switch state {
+        case .connecting(let subscribers, _):
+          state = .connected(subscribers: Swift.max(subscribers, 1), connection: connection)
+          return nil
+        case .connected(_, let previous):
+          // A re-entrant subscriber connected meanwhile: as in Combine, this connection replaces
+          // its record (and the count restarts at one).
+          state = .connected(subscribers: 1, connection: connection)
+          return previous
+        case .disconnected:
+          state = .connected(subscribers: 1, connection: connection)
+          return nil
+        }
       }
       withExtendedLifetime(replaced) {}
     }
@@ -77,13 +100,20 @@ extension Publishers {
     /// A subscriber cancelled: disconnect if it was the last one.
     fileprivate func subscriberCancelled() {
       let connection = state.withLock { state -> (any Cancellable)? in
-        guard case .connected(let subscribers, let connection) = state else { return nil }
-        guard subscribers <= 1 else {
-          state = .connected(subscribers: subscribers - 1, connection: connection)
+        switch state {
+        case .disconnected:
           return nil
+        case .connecting(let subscribers, let thread):
+          state = .connecting(subscribers: Swift.max(subscribers - 1, 0), thread: thread)
+          return nil
+        case .connected(let subscribers, let connection):
+          guard subscribers <= 1 else {
+            state = .connected(subscribers: subscribers - 1, connection: connection)
+            return nil
+          }
+          state = .disconnected
+          return connection
         }
-        state = .disconnected
-        return connection
       }
       connection?.cancel()
     }

@@ -113,7 +113,8 @@ where Downstream.Input == Upstream.Output, NewPublisher.Output == Upstream.Outpu
   let description: String
 
   init(
-    downstream: Downstream, name: String, handler: @escaping (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>,
+    downstream: Downstream, name: String,
+    handler: @escaping (Upstream.Failure) -> Result<NewPublisher, Downstream.Failure>,
     convertFailure: @escaping (NewPublisher.Failure) -> Downstream.Failure
   ) {
     self.downstream = downstream
