@@ -17,6 +17,17 @@ struct ZipTests {
     checkOperatorContract { $0.zip(other, other, other) { $0 + $1 + $2 + $3 } }
   }
 
+  @Test func theTransformOverloadHandsOnTheZipsSubscription() {
+    // As in Combine, `zip(_:_:)` with a transform is a `map` over the zip, and the map relays
+    // the zip's own subscription.
+    let zipped = TestSubscriber<Int, Never>()
+    let combined = TestSubscriber<Int, Never>()
+    PassthroughSubject<Int, Never>().zip(PassthroughSubject<Int, Never>()) { $0 + $1 }.subscribe(zipped)
+    PassthroughSubject<Int, Never>().combineLatest(PassthroughSubject<Int, Never>()) { $0 + $1 }.subscribe(combined)
+    #expect(zipped.subscription.map { String(describing: $0) } == "Zip")
+    #expect(combined.subscription.map { String(describing: $0) } == "CombineLatest")
+  }
+
   @Test func pairsValuesInOrderWhileTheFasterUpstreamWaits() {
     let letters = PassthroughSubject<String, Never>()
     let numbers = PassthroughSubject<Int, Never>()
