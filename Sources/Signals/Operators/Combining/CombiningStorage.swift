@@ -97,7 +97,14 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   // MARK: Subscription
 
   func request(_ demand: Subscribers.Demand) {
-    guard demand > 0 else { return }
+    guard demand > 0 else {
+      // As Combine's zip (and combineLatest, built the same way) does, a request for no values
+      // stops the program; merge and withLatestFrom ignore it.
+      precondition(
+        strategy != .zip && strategy != .combineLatest,
+        "\(name)'s subscription was asked for no values (request(.none))")
+      return
+    }
     let step = state.withLock { state in
       var requests = state.machine.addDemand(demand)
       let start = makeOutputs(&state)

@@ -163,4 +163,32 @@ struct ZipTests {
     #expect(recorder.values == expected, "every n-th value of each upstream is paired, once, in order")
     #expect(recorder.events.last == .completion(.finished))
   }
+
+  @Test func aFailureCancelsEveryInputIncludingTheFailedOne() {
+    // As in Combine (zip and combineLatest alike).
+    for combine in [true, false] {
+      let first = TestPublisher<Int, TestError>()
+      let second = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<Int, TestError>()
+      if combine {
+        first.combineLatest(second) { $0 + $1 }.subscribe(recorder)
+      } else {
+        first.zip(second) { $0 + $1 }.subscribe(recorder)
+      }
+      first.send(completion: .failure(TestError(id: 3)))
+      #expect(first.subscription.isCancelled)
+      #expect(second.subscription.isCancelled)
+      #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
+    }
+  }
+
+  #if compiler(>=6.2)
+    @Test func askingForNoValuesStopsTheProgram() async {
+      await #expect(processExitsWith: .failure) {
+        let recorder = TestSubscriber<(Int, Int), Never>(initialDemand: .none)
+        PassthroughSubject<Int, Never>().zip(PassthroughSubject<Int, Never>()).subscribe(recorder)
+        recorder.request(.none)
+      }
+    }
+  #endif
 }
