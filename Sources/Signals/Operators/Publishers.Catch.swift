@@ -14,7 +14,9 @@ extension Publisher {
   /// ```
   ///
   /// - Note: Demand. The subscriber gets one subscription for both publishers; the replacement is
-  ///   asked for the demand the subscriber has left when the upstream failed.
+  ///   asked for the demand the subscriber has left when the upstream failed. As in Combine, a
+  ///   value beyond the demand, a failure before the subscription and a second failure of the
+  ///   upstream stop the program, and values pass on unchecked (also after a cancel).
   /// - Note: `handler` runs on the thread that delivered the failure, outside any lock.
   ///
   /// - Parameter handler: Makes the replacement publisher from the upstream's error.

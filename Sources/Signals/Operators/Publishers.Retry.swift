@@ -19,8 +19,10 @@ extension Publisher {
   /// ```
   ///
   /// - Note: Demand. The subscriber gets one subscription for every attempt; each new attempt is
-  ///   asked for the demand the subscriber has left. The new attempt is subscribed on the thread
-  ///   that delivered the failure.
+  ///   asked for the demand the subscriber has left, and the demand the subscriber returns for a
+  ///   value is requested from the running attempt at once. As in Combine, a value beyond the
+  ///   demand stops the program, and a negative `retries` retries without limit. The new attempt
+  ///   is subscribed on the thread that delivered the failure.
   ///
   /// - Parameter retries: How many times to subscribe again after a failure.
   /// - Returns: A ``Publishers/Retry`` publisher.

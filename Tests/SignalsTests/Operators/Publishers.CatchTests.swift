@@ -104,4 +104,26 @@ struct CatchTests {
     #expect(tracker.alive == 0)
     #expect(recorder.completion == .finished)
   }
+
+  #if compiler(>=6.2)
+    @Test func aValueBeyondTheDemandStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let upstream = TestPublisher<Int, TestError>()
+        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.catch { _ in Empty<Int, TestError>() }.subscribe(recorder)
+        upstream.send(1)
+      }
+    }
+
+    @Test func aSecondUpstreamFailureStopsTheProgram() async {
+      await #expect(processExitsWith: .failure) {
+        let upstream = TestPublisher<Int, TestError>()
+        let recorder = TestSubscriber<Int, TestError>()
+        upstream.catch { _ in Empty<Int, TestError>(completeImmediately: false) }.subscribe(recorder)
+        upstream.send(completion: .failure(TestError()))
+        upstream.send(completion: .failure(TestError()))
+      }
+    }
+  #endif
 }

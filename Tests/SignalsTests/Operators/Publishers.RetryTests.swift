@@ -66,4 +66,16 @@ struct RetryTests {
     upstream.send(completion: .finished)
     #expect(token == nil)
   }
+
+  #if compiler(>=6.2)
+    @Test func aValueBeyondTheDemandStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let upstream = TestPublisher<Int, TestError>()
+        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.retry(1).subscribe(recorder)
+        upstream.send(1)
+      }
+    }
+  #endif
 }

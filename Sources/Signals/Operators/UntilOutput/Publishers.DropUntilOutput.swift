@@ -13,12 +13,13 @@ extension Publisher {
   /// // Prints: 2
   /// ```
   ///
-  /// - Note: Demand. `publisher` is asked for `.max(1)` and cancelled after its first value.
-  ///   Requests go to the upstream as they are made; as in Combine, a value dropped before the
-  ///   gate opened still counts against the demand it was sent for.
-  /// - Note: Completion. The upstream's completion passes through (and cancels `publisher` if it
-  ///   still runs). If `publisher` completes before sending a value, nothing can ever pass: its
-  ///   completion is delivered and the upstream is cancelled.
+  /// - Note: Demand. `publisher` is asked for `.max(1)` and left alone after its first value, as
+  ///   in Combine. Requests go to the upstream as they are made; as in Combine, a value dropped
+  ///   before the gate opened still counts against the demand it was sent for (one beyond it
+  ///   stops the program), and once open, values pass as the upstream sends them.
+  /// - Note: Completion. The upstream's completion passes through. If `publisher` completes before
+  ///   sending a value, nothing can ever pass: its completion is delivered and the upstream is
+  ///   cancelled.
   ///
   /// - Parameter publisher: The publisher whose first value opens the gate.
   /// - Returns: A ``Publishers/DropUntilOutput`` publisher.

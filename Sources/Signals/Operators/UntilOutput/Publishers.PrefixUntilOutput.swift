@@ -17,10 +17,10 @@ extension Publisher {
   ///
   /// - Note: Demand. `publisher` is asked for `.max(1)`; requests go to the upstream as they are
   ///   made.
-  /// - Note: Completion. The first value of `publisher` cancels the upstream and `publisher` and
-  ///   finishes; if it arrives while a value is being delivered on another thread, the finish
-  ///   follows that value. A completion of `publisher` before any value only stops the watch: the
-  ///   upstream runs on. The upstream's completion passes through.
+  /// - Note: Completion. The first value of `publisher` cancels the upstream and finishes, as in
+  ///   Combine even while a value is being delivered on another thread. A completion of
+  ///   `publisher` before any value only stops the watch: the upstream runs on. The upstream's
+  ///   completion passes through and cancels `publisher`.
   ///
   /// - Parameter publisher: The publisher whose first value ends the stream.
   /// - Returns: A ``Publishers/PrefixUntilOutput`` publisher.

@@ -425,4 +425,15 @@ final class SubscriptionTracker: @unchecked Sendable {
   func finish(_ index: Int) {
     state.withLock { $0[index].subscription }?.finish()
   }
+
+  #if compiler(>=6.2)
+    @Test func askingForNoValuesStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+        PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(recorder)
+        recorder.request(.none)
+      }
+    }
+  #endif
 }

@@ -272,4 +272,15 @@ struct SwitchToLatestTests {
     let failing = PassthroughSubject<Fail<Int, TestError>, TestError>().switchToLatest()
     _ = (first, failing)
   }
+
+  #if compiler(>=6.2)
+    @Test func askingForNoValuesStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+        PassthroughSubject<Just<Int>, Never>().switchToLatest().subscribe(recorder)
+        recorder.request(.none)
+      }
+    }
+  #endif
 }
