@@ -193,8 +193,12 @@ struct SwitchToLatestStateMachine {
   }
 
   /// Inner `id` sent a value.
+  ///
+  /// As in Combine, a value of the current inner beyond the subscriber's demand (the inner was
+  /// asked for no more) stops the program.
   mutating func receivedInnerValue(id: Int) -> InnerValueAction {
-    guard !hasEnded, inner.id == id, demand > 0 else { return .drop }
+    guard !hasEnded, inner.id == id else { return .drop }
+    guard demand > 0 else { preconditionFailure("SwitchToLatest received a value beyond the demand of its subscriber") }
     return takeTokenOrQueue() ? .deliver : .queue
   }
 

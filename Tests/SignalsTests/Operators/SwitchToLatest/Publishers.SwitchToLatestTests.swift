@@ -274,6 +274,18 @@ struct SwitchToLatestTests {
   }
 
   #if compiler(>=6.2)
+    @Test func anInnerValueBeyondTheDemandStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let upstream = PassthroughSubject<TestPublisher<Int, Never>, Never>()
+        let inner = TestPublisher<Int, Never>()
+        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(inner)
+        inner.send(1)
+      }
+    }
+
     @Test func askingForNoValuesStopsTheProgram() async {
       // As Combine's does.
       await #expect(processExitsWith: .failure) {
