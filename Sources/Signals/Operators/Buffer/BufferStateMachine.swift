@@ -48,8 +48,11 @@ struct BufferStateMachine<Output, Failure: Error> {
     case overflow(cancelling: any Subscription)
     /// Deliver this value; the caller holds the token and must call ``finishDelivery(adding:)``.
     case deliver(Output)
-    /// Deliver this completion (the subscription has ended) and release `dropped`.
-    case complete(Subscribers.Completion<Failure>, dropped: ContiguousArray<Output?>)
+    /// Deliver this completion (the subscription has ended) and release `dropped`; then ask
+    /// `refill`'s subscription for its demand (see ``overflowCancelledUpstream``).
+    case complete(
+      Subscribers.Completion<Failure>, dropped: ContiguousArray<Output?>,
+      refill: (demand: Subscribers.Demand, from: any Subscription)?)
     /// The token is given back; ask `upstream` for `demand` more values to refill the buffer
     /// (`.keepFull`), unless the caller is inside `receive(_:)`, which returns it instead.
     case refill(Subscribers.Demand, from: any Subscription)
@@ -73,6 +76,10 @@ struct BufferStateMachine<Output, Failure: Error> {
   private var pendingCompletion: Subscribers.Completion<Failure>?
   /// Set at a `.customError` overflow until ``customErrorMade(_:)``: values are ignored meanwhile.
   private var isOverflowing = false
+  /// The upstream cancelled at a `.customError` overflow: as Combine's, a `.keepFull` buffer still
+  /// asks it for one value per value delivered afterwards (a request to a cancelled subscription,
+  /// which does nothing).
+  private var overflowCancelledUpstream: (any Subscription)?
   /// Whether some caller holds the delivery token.
   private var isDelivering = false
   /// Values the current token holder delivered, owed to upstream as refill demand.
@@ -119,6 +126,7 @@ struct BufferStateMachine<Output, Failure: Error> {
       case .customError:
         isOverflowing = true
         upstreamIsLive = false
+        if keepsFull { overflowCancelledUpstream = upstream }
         return .overflow(cancelling: upstream)
       }
     }
@@ -185,7 +193,7 @@ struct BufferStateMachine<Output, Failure: Error> {
     if demand > 0, let value = queue.popFirst() {
       demand -= 1
       isDelivering = true
-      if keepsFull, upstreamIsLive { refill += 1 }
+      if keepsFull, upstreamIsLive || overflowCancelledUpstream != nil { refill += 1 }
       return .deliver(value)
     }
     // As in Combine, a finish waits for demand even once the buffer is empty.
@@ -205,7 +213,11 @@ struct BufferStateMachine<Output, Failure: Error> {
     pendingCompletion = nil
     status = .terminal
     isDelivering = true
-    refill = 0
-    return .complete(completion, dropped: queue.removeAll())
+    defer {
+      refill = 0
+      overflowCancelledUpstream = nil
+    }
+    let owed = refill > 0 ? overflowCancelledUpstream.map { (Subscribers.Demand.max(refill), $0) } : nil
+    return .complete(completion, dropped: queue.removeAll(), refill: owed)
   }
 }

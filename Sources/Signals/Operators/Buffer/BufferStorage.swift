@@ -113,9 +113,10 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
       case .deliver(let value):
         let additional = downstream?.receive(value) ?? .none
         action = state.withLock { $0.machine.finishDelivery(adding: additional) }
-      case .complete(let completion, let dropped):
+      case .complete(let completion, let dropped, let refill):
         withExtendedLifetime(dropped) {}
         downstream?.receive(completion: completion)
+        if let refill { refill.from.request(refill.demand) }
         let released = state.withLock { state -> Downstream? in
           defer { state.downstream = nil }
           return state.downstream
