@@ -333,7 +333,11 @@ struct CombiningStateMachine {
     let wasUnlimited = demand == .unlimited
     demand += additional
     switch strategy {
-    case .combineLatest, .zip, .withLatestFrom:
+    case .zip:
+      // As Combine's zip, every request reaches the inputs, even once unlimited.
+      requestedSoFar += additional
+      return UpstreamRequests(demand: additional)
+    case .combineLatest, .withLatestFrom:
       requestedSoFar += additional
       return UpstreamRequests(demand: wasUnlimited ? .none : additional)
     case .merge:

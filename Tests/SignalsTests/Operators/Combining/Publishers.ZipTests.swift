@@ -164,6 +164,22 @@ struct ZipTests {
     #expect(recorder.events.last == .completion(.finished))
   }
 
+  @Test func theInputCompletingAPairGetsTheSubscribersDemandAsItsReturn() {
+    // As in Combine: every request reaches every input (even once unlimited), and what the
+    // subscriber asks for while an input's value is being handled is returned to that input
+    // instead of requested from it.
+    let first = TestPublisher<Int, Never>()
+    let second = TestPublisher<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .unlimited, demandPerValue: .max(4))
+    first.zip(second) { $0 + $1 }.subscribe(recorder)
+    #expect(first.send(1) == .none)
+    #expect(second.send(2) == .max(4))
+    recorder.request(.max(2))
+    #expect(recorder.values == [3])
+    #expect(first.subscription.events == [.requested(.unlimited), .requested(.max(4)), .requested(.max(2))])
+    #expect(second.subscription.events == [.requested(.unlimited), .requested(.max(2))])
+  }
+
   @Test func aFailureCancelsEveryInputIncludingTheFailedOne() {
     // As in Combine (zip and combineLatest alike).
     for combine in [true, false] {
