@@ -15,6 +15,8 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
   private struct State {
     var machine: Machine
     var downstream: Downstream?
+    /// The thread running the `.customError` factory, while it runs.
+    var makingError: ThreadIdentity?
   }
 
   private let state: LockedState<State>
@@ -62,12 +64,26 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let (action, downstream) = state.withLock { ($0.machine.received(input), $0.downstream) }
+    let (action, downstream) = state.withLock { state in
+      // Combine makes the error under its lock, so a value sent from inside the factory
+      // deadlocks there; Signals stops with a message instead.
+      if let making = state.makingError {
+        precondition(
+          making != ThreadIdentity.current,
+          "Buffer received a value from inside its .customError factory (re-entrantly)")
+      }
+      let action = state.machine.received(input)
+      if case .overflow = action { state.makingError = ThreadIdentity.current }
+      return (action, state.downstream)
+    }
     if case .overflow(let upstream) = action {
       upstream.cancel()
       // `makeError` is user code: called with no lock held.
       let error = makeError!()
-      state.withLock { $0.machine.customErrorMade(error) }
+      state.withLock {
+        $0.makingError = nil
+        $0.machine.customErrorMade(error)
+      }
       return .none
     }
     return run(action, downstream, returningRefill: true)
