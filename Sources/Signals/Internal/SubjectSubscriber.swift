@@ -4,22 +4,39 @@
 /// `AnySubscriber(subject)` attach.
 ///
 /// It hands itself to the subject as the upstream subscription, so the subject's demand and
-/// cancellation reach the real upstream through it. The subject is held until the upstream
-/// completes or the link is cancelled.
-final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible {
+/// cancellation reach the real upstream through it. As in Combine, it holds the subject weakly:
+/// feeding a subject does not keep it alive, and once the subject is gone the link forwards
+/// nothing more.
+final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, CustomStringConvertible,
+  CustomPlaygroundDisplayConvertible
+{
   typealias Input = Downstream.Output
   typealias Failure = Downstream.Failure
 
-  private let link: RelayLink<Downstream>
+  private struct State {
+    /// The subject fed; `nil` once it is gone, or the link completed or was cancelled.
+    weak var subject: Downstream?
+    /// The upstream's subscription, once it arrived.
+    var subscription: (any Subscription)?
+  }
+
+  private let state: LockedState<State>
 
   init(_ subject: Downstream) {
-    link = RelayLink(subject)
+    state = .make(State(subject: subject))
   }
 
   var description: String { "Subject" }
 
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
-    guard let subject = link.accept(subscription) else {
+    let subject = state.withLock { state -> Downstream? in
+      guard state.subscription == nil, let subject = state.subject else { return nil }
+      state.subscription = subscription
+      return subject
+    }
+    guard let subject else {
       subscription.cancel()
       return
     }
@@ -27,22 +44,40 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    link.current()?.target.send(input)
+    attachedSubject()?.send(input)
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    link.complete()?.send(completion: completion)
+    let subject = state.withLock { state -> Downstream? in
+      guard state.subscription != nil, let subject = state.subject else { return nil }
+      state.subject = nil
+      state.subscription = nil
+      return subject
+    }
+    subject?.send(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    link.current()?.subscription.request(demand)
+    state.withLock { state in state.subject == nil ? nil : state.subscription }?.request(demand)
   }
 
   func cancel() {
-    link.cancel()?.cancel()
+    let subscription = state.withLock { state -> (any Subscription)? in
+      defer {
+        state.subject = nil
+        state.subscription = nil
+      }
+      return state.subscription
+    }
+    subscription?.cancel()
+  }
+
+  /// The subject, while attached and alive.
+  private func attachedSubject() -> Downstream? {
+    state.withLock { state in state.subscription == nil ? nil : state.subject }
   }
 }
 
-// Safety: the only mutable state is in `link`, a `LockedState`.
+// Safety: the only mutable state is `state`, a `LockedState`.
 extension SubjectSubscriber: @unchecked Sendable {}

@@ -38,8 +38,9 @@ extension Publishers {
     private enum State {
       /// No connection.
       case disconnected
-      /// The first subscriber is attaching and `connect()` has not returned yet.
-      case connecting(subscribers: Int)
+      /// `thread` is subscribing the first subscriber and connecting, with the number of
+      /// subscribers attached meanwhile from other threads (counted, not connected again).
+      case connecting(subscribers: Int, thread: ThreadIdentity)
       /// Connected, with the number of subscribers that have not cancelled.
       case connected(subscribers: Int, connection: any Cancellable)
     }
@@ -56,29 +57,44 @@ extension Publishers {
     }
 
     /// Attaches `subscriber` to the upstream, connecting it if this is the first subscriber.
+    ///
+    /// As in Combine, the connection is recorded once `connect()` returns, and a subscriber that
+    /// attaches from inside the first one's subscription (on the connecting thread) connects
+    /// again. One that attaches from another thread meanwhile shares the connection being made.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let shouldConnect = state.withLock { state -> Bool in
+      let thread = ThreadIdentity.current
+      let connects = state.withLock { state -> Bool in
         switch state {
-        case .disconnected:
-          state = .connecting(subscribers: 1)
-          return true
-        case .connecting(let subscribers):
-          state = .connecting(subscribers: subscribers + 1)
-          return false
         case .connected(let subscribers, let connection):
           state = .connected(subscribers: subscribers + 1, connection: connection)
           return false
+        case .connecting(let subscribers, let connecting) where connecting != thread:
+          state = .connecting(subscribers: subscribers + 1, thread: connecting)
+          return false
+        case .disconnected, .connecting:
+          state = .connecting(subscribers: 1, thread: thread)
+          return true
         }
       }
       upstream.subscribe(AutoconnectInner(downstream: subscriber, parent: self))
-      guard shouldConnect else { return }
+      guard connects else { return }
       let connection = upstream.connect()
-      let unneeded = state.withLock { state -> (any Cancellable)? in
-        guard case .connecting(let subscribers) = state else { return connection }
-        state = .connected(subscribers: subscribers, connection: connection)
-        return nil
+      let replaced = state.withLock { state -> (any Cancellable)? in
+        switch state {
+        case .connecting(let subscribers, _):
+          state = .connected(subscribers: Swift.max(subscribers, 1), connection: connection)
+          return nil
+        case .connected(_, let previous):
+          // A re-entrant subscriber connected meanwhile: as in Combine, this connection replaces
+          // its record (and the count restarts at one).
+          state = .connected(subscribers: 1, connection: connection)
+          return previous
+        case .disconnected:
+          state = .connected(subscribers: 1, connection: connection)
+          return nil
+        }
       }
-      unneeded?.cancel()
+      withExtendedLifetime(replaced) {}
     }
 
     /// A subscriber cancelled: disconnect if it was the last one.
@@ -87,8 +103,8 @@ extension Publishers {
         switch state {
         case .disconnected:
           return nil
-        case .connecting(let subscribers):
-          state = subscribers <= 1 ? .disconnected : .connecting(subscribers: subscribers - 1)
+        case .connecting(let subscribers, let thread):
+          state = .connecting(subscribers: Swift.max(subscribers - 1, 0), thread: thread)
           return nil
         case .connected(let subscribers, let connection):
           guard subscribers <= 1 else {
@@ -108,50 +124,59 @@ extension Publishers {
 // `Sendable` here.
 extension Publishers.Autoconnect: @unchecked Sendable where Upstream: Sendable {}
 
-/// Forwards everything, tells the parent when the subscriber cancels, and releases the subscriber
-/// once the subscription ends.
-private final class AutoconnectInner<Downstream: Subscriber, Upstream: ConnectablePublisher>: Subscriber,
-  Subscription, CustomStringConvertible
+/// The subscriber attached to the upstream for one downstream subscriber: it forwards every event
+/// as is and hands the subscriber the upstream's own subscription, wrapped only to learn of its
+/// cancel (the wrapper reports the upstream subscription's identity and description), as
+/// Combine's does.
+private struct AutoconnectInner<Downstream: Subscriber, Upstream: ConnectablePublisher>: Subscriber,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private let parent: Publishers.Autoconnect<Upstream>
-  private let link: RelayLink<Downstream>
-
-  init(downstream: Downstream, parent: Publishers.Autoconnect<Upstream>) {
-    self.parent = parent
-    link = RelayLink(downstream)
-  }
+  let combineIdentifier = CombineIdentifier()
+  let downstream: Downstream
+  let parent: Publishers.Autoconnect<Upstream>
 
   var description: String { "Autoconnect" }
 
+  var customMirror: Mirror { Mirror(self, children: ["parent": parent, "downstream": downstream]) }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
-    guard let downstream = link.accept(subscription) else {
-      subscription.cancel()
-      return
-    }
-    downstream.receive(subscription: self)
+    downstream.receive(subscription: AutoconnectSubscription(upstream: subscription, parent: parent))
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    link.current()?.target.receive(input) ?? .none
+    downstream.receive(input)
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    link.complete()?.receive(completion: completion)
+    downstream.receive(completion: completion)
   }
+}
+
+/// The upstream's subscription, as the subscriber of `autoconnect()` sees it: its cancel also
+/// tells the parent, which disconnects after the last one.
+private struct AutoconnectSubscription<Upstream: ConnectablePublisher>: Subscription, CustomStringConvertible,
+  CustomPlaygroundDisplayConvertible
+{
+  let upstream: any Subscription
+  let parent: Publishers.Autoconnect<Upstream>
+
+  var combineIdentifier: CombineIdentifier { upstream.combineIdentifier }
+
+  var description: String { String(describing: upstream) }
+
+  var playgroundDescription: Any { description }
 
   func request(_ demand: Subscribers.Demand) {
-    link.current()?.subscription.request(demand)
+    upstream.request(demand)
   }
 
   func cancel() {
-    guard let upstream = link.cancel() else { return }
     parent.subscriberCancelled()
     upstream.cancel()
   }
 }
-
-// Safety: the only mutable state is in `link`, a `LockedState`; `parent` is immutable.
-extension AutoconnectInner: @unchecked Sendable {}

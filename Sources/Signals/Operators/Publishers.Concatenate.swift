@@ -149,16 +149,7 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = ChainStorage(downstream: subscriber, name: "Concatenate")
-      let suffix = suffix
-      storage.attach(prefix) { completion in
-        switch completion {
-        case .finished:
-          return .next { storage.attach(suffix) { .complete($0) } }
-        case .failure:
-          return .complete(completion)
-        }
-      }
+      prefix.subscribe(ConcatenatePrefixSubscriber(inner: ConcatenateInner(downstream: subscriber, suffix: suffix)))
     }
   }
 }
@@ -166,3 +157,165 @@ extension Publishers {
 extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
 
 extension Publishers.Concatenate: Sendable where Prefix: Sendable, Suffix: Sendable {}
+
+/// Where a concatenation stands, behind its lock.
+private struct ConcatenateState<Suffix> {
+  var prefix = SubscriptionStatus.awaitingSubscription
+  var suffixStatus = SubscriptionStatus.awaitingSubscription
+  /// The publisher to subscribe after the prefix; released on cancel.
+  var suffix: Suffix?
+  /// Values the subscriber asked for, less the prefix's values it received.
+  var demand = Subscribers.Demand.none
+
+  /// The running publisher's subscription.
+  var running: (any Subscription)? { prefix.subscription ?? suffixStatus.subscription }
+}
+
+/// The one subscription `append`/`prepend` hand their subscriber, with the subscribers of the
+/// prefix and of the suffix, as Combine's: requests (even `.none`) go to whichever publisher runs,
+/// the suffix is asked for the demand the prefix left, and a cancel releases the suffix.
+private final class ConcatenateInner<Suffix: Publisher, Downstream: Subscriber>: Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
+  private let downstream: Downstream
+  private let state: LockedState<ConcatenateState<Suffix>>
+
+  init(downstream: Downstream, suffix: Suffix) {
+    self.downstream = downstream
+    state = .make(ConcatenateState(suffix: suffix))
+  }
+
+  var description: String { "Concatenate" }
+
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
+
+  // MARK: Prefix
+
+  func prefixReceive(subscription: any Subscription) {
+    guard state.withLock({ $0.prefix.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  func prefixReceive(_ input: Downstream.Input) -> Subscribers.Demand {
+    let accepted = state.withLock { state -> Bool in
+      guard case .subscribed = state.prefix, state.demand > 0 else { return false }
+      state.demand -= 1
+      return true
+    }
+    guard accepted else { return .none }
+    let more = downstream.receive(input)
+    if more > 0 { state.withLock { $0.demand += more } }
+    return more
+  }
+
+  func prefixReceive(completion: Subscribers.Completion<Downstream.Failure>) {
+    let suffix = state.withLock { state -> Suffix?? in
+      guard case .subscribed = state.prefix else { return nil }
+      state.prefix = .terminal
+      return .some(state.suffix)
+    }
+    guard let suffix else { return }
+    switch completion {
+    case .finished:
+      suffix?.subscribe(ConcatenateSuffixSubscriber(inner: self))
+    case .failure:
+      downstream.receive(completion: completion)
+    }
+  }
+
+  // MARK: Suffix
+
+  func suffixReceive(subscription: any Subscription) {
+    let demand = state.withLock { state -> Subscribers.Demand? in
+      guard state.suffixStatus.accept(subscription) else { return nil }
+      return state.demand
+    }
+    guard let demand else {
+      subscription.cancel()
+      return
+    }
+    if demand > 0 { subscription.request(demand) }
+  }
+
+  func suffixReceive(_ input: Downstream.Input) -> Subscribers.Demand {
+    let running = state.withLock { state -> Bool in
+      guard case .subscribed = state.suffixStatus else { return false }
+      return true
+    }
+    return running ? downstream.receive(input) : .none
+  }
+
+  func suffixReceive(completion: Subscribers.Completion<Downstream.Failure>) {
+    let running = state.withLock { state -> Bool in
+      guard case .subscribed = state.suffixStatus else { return false }
+      state.prefix = .terminal
+      state.suffixStatus = .terminal
+      return true
+    }
+    if running { downstream.receive(completion: completion) }
+  }
+
+  // MARK: Subscription
+
+  func request(_ demand: Subscribers.Demand) {
+    state.withLock { state -> (any Subscription)? in
+      state.demand += demand
+      return state.running
+    }?.request(demand)
+  }
+
+  func cancel() {
+    let (subscription, suffix) = state.withLock { state -> ((any Subscription)?, Suffix?) in
+      defer {
+        state.prefix = .terminal
+        state.suffixStatus = .terminal
+        state.suffix = nil
+      }
+      return (state.running, state.suffix)
+    }
+    subscription?.cancel()
+    // The suffix is released here, after unlocking.
+    withExtendedLifetime(suffix) {}
+  }
+}
+
+// Safety: the only mutable state is `state`, a `LockedState`; `downstream` is immutable and is
+// called from one publisher's serialised calls at a time.
+extension ConcatenateInner: @unchecked Sendable {}
+
+/// The subscriber attached to the prefix.
+private struct ConcatenatePrefixSubscriber<Suffix: Publisher, Downstream: Subscriber>: Subscriber,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
+  let inner: ConcatenateInner<Suffix, Downstream>
+
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
+  var description: String { inner.description }
+  var customMirror: Mirror { inner.customMirror }
+  var playgroundDescription: Any { inner.description }
+
+  func receive(subscription: any Subscription) { inner.prefixReceive(subscription: subscription) }
+  func receive(_ input: Downstream.Input) -> Subscribers.Demand { inner.prefixReceive(input) }
+  func receive(completion: Subscribers.Completion<Downstream.Failure>) { inner.prefixReceive(completion: completion) }
+}
+
+/// The subscriber attached to the suffix.
+private struct ConcatenateSuffixSubscriber<Suffix: Publisher, Downstream: Subscriber>: Subscriber,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Suffix.Output, Downstream.Failure == Suffix.Failure {
+  let inner: ConcatenateInner<Suffix, Downstream>
+
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
+  var description: String { inner.description }
+  var customMirror: Mirror { inner.customMirror }
+  var playgroundDescription: Any { inner.description }
+
+  func receive(subscription: any Subscription) { inner.suffixReceive(subscription: subscription) }
+  func receive(_ input: Downstream.Input) -> Subscribers.Demand { inner.suffixReceive(input) }
+  func receive(completion: Subscribers.Completion<Downstream.Failure>) { inner.suffixReceive(completion: completion) }
+}

@@ -134,7 +134,9 @@ extension Publishers {
 /// Stands between the subject and one subscriber: it hands the subscriber its own subscription,
 /// passes the demand each value returns back to the subject as a request, and drops the
 /// subscriber once the subscription ends.
-private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
+private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+{
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
@@ -145,6 +147,10 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
   }
 
   var description: String { "Multicast" }
+
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
     guard let downstream = link.accept(subscription) else {

@@ -75,28 +75,18 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      let storage = ChainStorage(downstream: subscriber, name: "TryCatch")
       let handler = handler
-      storage.attach(upstream) { completion in
-        switch completion {
-        case .finished:
-          return .complete(.finished)
-        case .failure(let error):
+      let inner = CatchInner<Upstream, NewPublisher, S>(
+        downstream: subscriber, name: "TryCatch",
+        handler: { error in
           do {
-            let replacement = try handler(error)
-            return .next {
-              storage.attach(replacement) { completion in
-                switch completion {
-                case .finished: return .complete(.finished)
-                case .failure(let error): return .complete(.failure(error))
-                }
-              }
-            }
+            return .success(try handler(error))
           } catch {
-            return .complete(.failure(error))
+            return .failure(error)
           }
-        }
-      }
+        },
+        convertFailure: { $0 })
+      upstream.subscribe(inner.upstreamSubscriber)
     }
   }
 }

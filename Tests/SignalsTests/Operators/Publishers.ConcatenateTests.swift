@@ -7,8 +7,46 @@ import Testing
 struct ConcatenateTests {
   @Test func concatenateKeepsTheContract() {
     checkOperatorContract { $0.append(7, 8) }
-    checkOperatorContract { $0.prepend(Empty()) }
-    checkOperatorContract { Empty<Int, TestError>().append($0) }
+  }
+
+  @Test func theSuffixsValuesPassAsItSendsThem() {
+    // As in Combine: the prefix's values are counted against the demand (and dropped beyond it),
+    // the suffix's pass as sent; requests, even `.none`, go to the running publisher.
+    let prefix = TestPublisher<Int, TestError>()
+    let suffix = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    prefix.append(suffix).subscribe(recorder)
+    prefix.send(1)
+    prefix.send(2)
+    prefix.send(completion: .finished)
+    recorder.request(.none)
+    suffix.send(3)
+    suffix.send(4)
+    #expect(recorder.values == [1, 3, 4])
+    #expect(suffix.subscription.events == [.requested(.none)])
+  }
+
+  @Test func aPrefixCompletionBeforeItsSubscriptionIsIgnored() {
+    let prefix = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>()
+    prefix.append(9).subscribe(recorder)
+    prefix.send(completion: .finished)
+    #expect(recorder.events.isEmpty)
+  }
+
+  @Test func cancelReleasesTheSuffix() {
+    final class Token: Sendable {}
+    weak var token: Token?
+    let recorder = TestSubscriber<Int, Never>()
+    do {
+      let strong = Token()
+      token = strong
+      let suffix = Deferred { withExtendedLifetime(strong) { Just(0) } }
+      PassthroughSubject<Int, Never>().append(suffix).subscribe(recorder)
+    }
+    #expect(token != nil)
+    recorder.cancel()
+    #expect(token == nil, "as in Combine, a cancel releases the suffix")
   }
 
   @Test func appendAndPrependHaveCombinesTypes() {

@@ -209,4 +209,14 @@ extension MulticastTests {
     #expect(multicast.upstream === upstream)
     #expect(multicast.createSubject() === subject)
   }
+
+  @Test func theSubscriptionShowsWhatCombinesShows() {
+    let recorder = TestSubscriber<Int, Never>()
+    PassthroughSubject<Int, Never>().multicast { PassthroughSubject() }.subscribe(recorder)
+    let subscription = recorder.subscription
+    #expect(subscription.map { String(describing: $0) } == "Multicast")
+    #expect((subscription.flatMap { $0 as? any CustomReflectable })?.customMirror.children.isEmpty == true)
+    let playground = subscription.flatMap { $0 as? any CustomPlaygroundDisplayConvertible }
+    #expect(playground?.playgroundDescription as? String == "Multicast")
+  }
 }

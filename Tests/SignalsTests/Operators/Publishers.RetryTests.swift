@@ -24,52 +24,58 @@ struct RetryTests {
     }
   }
 
-  @Test func retryKeepsTheContract() {
-    checkOperatorContract { $0.retry(0) }
-  }
-
-  @Test func aFailureIsRetriedUntilItSucceeds() {
-    let flaky = Flaky(failures: 2)
-    let recorder = TestSubscriber<Int, TestError>()
-    flaky.publisher.retry(2).subscribe(recorder)
-    #expect(recorder.events == [.subscription, .value(3), .completion(.finished)])
-    #expect(recorder.subscriptionCount == 1, "one subscription for every attempt")
-  }
-
-  @Test func theLastFailureIsDeliveredOnceRetriesRunOut() {
-    let flaky = Flaky(failures: 5)
-    let recorder = TestSubscriber<Int, TestError>()
-    flaky.publisher.retry(2).subscribe(recorder)
-    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
-    #expect(flaky.attempts.withLock { $0 } == 3)
-  }
-
-  @Test func nilRetriesWithoutLimit() {
-    let flaky = Flaky(failures: 50)
-    let recorder = TestSubscriber<Int, TestError>()
-    Publishers.Retry(upstream: flaky.publisher, retries: nil).subscribe(recorder)
-    #expect(recorder.values == [51])
-  }
-
-  @Test func anAttemptIsAskedForTheDemandLeft() {
+  @Test func aSecondSubscriptionOfAnAttemptIsCancelled() {
     let upstream = TestPublisher<Int, TestError>()
-    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(3))
+    let recorder = TestSubscriber<Int, TestError>()
     upstream.retry(1).subscribe(recorder)
-    upstream.send(1)
-    upstream.send(completion: .failure(TestError()))
-    #expect(upstream.subscriberCount == 2)
-    #expect(upstream.subscription.events == [.requested(.max(3)), .requested(.max(2))])
-    upstream.send(completion: .failure(TestError(id: 8)))
-    #expect(recorder.events == [.subscription, .value(1), .completion(.failure(TestError(id: 8)))])
+    let second = TestSubscription()
+    upstream.sendSubscription(second)
+    #expect(second.isCancelled)
+    #expect(recorder.subscriptionCount == 1)
   }
 
-  @Test func cancelStopsRetrying() {
-    let upstream = TestPublisher<Int, TestError>()
+  @Test func aNegativeCountRetriesForever() {
+    // As in Combine: the count never reaches zero.
+    let flaky = Flaky(failures: 100)
     let recorder = TestSubscriber<Int, TestError>()
-    upstream.retry(3).subscribe(recorder)
-    recorder.cancel()
-    upstream.send(completion: .failure(TestError()))
-    #expect(upstream.subscriberCount == 1)
-    #expect(upstream.subscription.isCancelled)
+    flaky.publisher.retry(-1).subscribe(recorder)
+    #expect(recorder.values == [101])
   }
+
+  @Test func theDemandAValueReturnsIsRequestedFromTheAttempt() {
+    // As in Combine: Retry asks the attempt itself and returns `.none` to it.
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1), demandPerValue: .max(4))
+    upstream.retry(1).subscribe(recorder)
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.subscription.events == [.requested(.max(1)), .requested(.max(4))])
+  }
+
+  @Test func theSubscriberIsReleasedOnCompletion() {
+    final class Token: Sendable {}
+    weak var token: Token?
+    let upstream = TestPublisher<Int, TestError>()
+    do {
+      let strong = Token()
+      token = strong
+      // The subscriber keeps its subscription (the retry's own object): only Retry letting go of
+      // it on completion frees it.
+      upstream.retry(1).subscribe(TestSubscriber<Int, TestError>(onValue: { _ in withExtendedLifetime(strong) {} }))
+    }
+    #expect(token != nil)
+    upstream.send(completion: .finished)
+    #expect(token == nil)
+  }
+
+  #if compiler(>=6.2)
+    @Test func aValueBeyondTheDemandStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let upstream = TestPublisher<Int, TestError>()
+        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.retry(1).subscribe(recorder)
+        upstream.send(1)
+      }
+    }
+  #endif
 }

@@ -184,4 +184,12 @@ extension ShareTests {
     #expect(joiner.values == [2])
     #expect(upstream.subscriberCount == 1)
   }
+
+  @Test func subscribersSeeTheMulticastSubscription() {
+    // As in Combine: `share()` is an autoconnected multicast, whose subscription reaches the
+    // subscriber as is.
+    let recorder = TestSubscriber<Int, Never>()
+    PassthroughSubject<Int, Never>().share().subscribe(recorder)
+    #expect(recorder.subscription.map { String(describing: $0) } == "Multicast")
+  }
 }

@@ -5,10 +5,19 @@ import SignalsTesting
 import Testing
 
 struct TryCatchTests {
-  @Test func tryCatchKeepsTheContract() {
-    checkOperatorContract {
-      $0.tryCatch { error -> Empty<Int, TestError> in throw error }.mapError { $0 as! TestError }
-    }
+  @Test func aThrownErrorFailsTheSubscriberAndLaterUpstreamValuesStillPass() {
+    // As in Combine, the upstream's values are not checked against the phase: one sent after its
+    // failure (a broken upstream) still reaches the subscriber.
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, any Error>(initialDemand: .max(5))
+    upstream.tryCatch { error -> Empty<Int, TestError> in throw TestError(id: error.id + 1) }.subscribe(recorder)
+    upstream.send(1)
+    upstream.send(completion: .failure(TestError(id: 1)))
+    upstream.send(2)
+    #expect(recorder.values == [1, 2])
+    #expect(
+      (recorder.completion.flatMap { if case .failure(let error) = $0 { error as? TestError } else { nil } })
+        == TestError(id: 2))
   }
 
   @Test func aFailureIsReplacedByTheHandlersPublisher() {

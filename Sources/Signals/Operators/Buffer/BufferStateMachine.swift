@@ -48,8 +48,11 @@ struct BufferStateMachine<Output, Failure: Error> {
     case overflow(cancelling: any Subscription)
     /// Deliver this value; the caller holds the token and must call ``finishDelivery(adding:)``.
     case deliver(Output)
-    /// Deliver this completion (the subscription has ended) and release `dropped`.
-    case complete(Subscribers.Completion<Failure>, dropped: ContiguousArray<Output?>)
+    /// Deliver this completion (the subscription has ended) and release `dropped`; then ask
+    /// `refill`'s subscription for its demand (see ``overflowCancelledUpstream``).
+    case complete(
+      Subscribers.Completion<Failure>, dropped: ContiguousArray<Output?>,
+      refill: (demand: Subscribers.Demand, from: any Subscription)?)
     /// The token is given back; ask `upstream` for `demand` more values to refill the buffer
     /// (`.keepFull`), unless the caller is inside `receive(_:)`, which returns it instead.
     case refill(Subscribers.Demand, from: any Subscription)
@@ -73,6 +76,10 @@ struct BufferStateMachine<Output, Failure: Error> {
   private var pendingCompletion: Subscribers.Completion<Failure>?
   /// Set at a `.customError` overflow until ``customErrorMade(_:)``: values are ignored meanwhile.
   private var isOverflowing = false
+  /// The upstream cancelled at a `.customError` overflow: as Combine's, a `.keepFull` buffer still
+  /// asks it for one value per value delivered afterwards (a request to a cancelled subscription,
+  /// which does nothing).
+  private var overflowCancelledUpstream: (any Subscription)?
   /// Whether some caller holds the delivery token.
   private var isDelivering = false
   /// Values the current token holder delivered, owed to upstream as refill demand.
@@ -84,6 +91,12 @@ struct BufferStateMachine<Output, Failure: Error> {
     self.size = size
     self.keepsFull = keepsFull
     self.overflow = overflow
+  }
+
+  /// What a debugger shows, as Combine's buffer does: the values waiting, the subscription status,
+  /// the subscriber's outstanding demand and the completion waiting.
+  var mirrorChildren: KeyValuePairs<String, Any> {
+    ["values": queue.elements, "state": status, "downstreamDemand": demand, "terminal": pendingCompletion as Any]
   }
 
   /// Whether the subscription has ended (cancelled or completed downstream).
@@ -98,9 +111,10 @@ struct BufferStateMachine<Output, Failure: Error> {
 
   /// The upstream sent a value.
   mutating func received(_ value: Output) -> Action {
-    guard case .subscribed(let upstream) = status, upstreamIsLive, pendingCompletion == nil, !isOverflowing else {
-      return .drop(value)
-    }
+    // As in Combine, a value that follows the upstream's finish is still buffered (and delivered
+    // before the finish); one that follows a failure is dropped.
+    if case .failure = pendingCompletion { return .drop(value) }
+    guard case .subscribed(let upstream) = status, !isOverflowing else { return .drop(value) }
     if queue.count >= size {
       switch overflow {
       case .dropNewest:
@@ -112,6 +126,7 @@ struct BufferStateMachine<Output, Failure: Error> {
       case .customError:
         isOverflowing = true
         upstreamIsLive = false
+        if keepsFull { overflowCancelledUpstream = upstream }
         return .overflow(cancelling: upstream)
       }
     }
@@ -157,8 +172,11 @@ struct BufferStateMachine<Output, Failure: Error> {
 
   /// The subscriber cancelled: returns the upstream to cancel (if it may still send) and the
   /// buffered values to release, or `nil` if the subscription had already ended.
+  ///
+  /// As in Combine, a cancel before the upstream's subscription arrived does nothing: that
+  /// subscription is still accepted and asked for values when it comes.
   mutating func cancel() -> (upstream: (any Subscription)?, dropped: ContiguousArray<Output?>)? {
-    guard !status.isTerminal else { return nil }
+    guard case .subscribed = status else { return nil }
     let upstream = upstreamIsLive ? status.subscription : nil
     status = .terminal
     upstreamIsLive = false
@@ -175,10 +193,11 @@ struct BufferStateMachine<Output, Failure: Error> {
     if demand > 0, let value = queue.popFirst() {
       demand -= 1
       isDelivering = true
-      if keepsFull, upstreamIsLive { refill += 1 }
+      if keepsFull, upstreamIsLive || overflowCancelledUpstream != nil { refill += 1 }
       return .deliver(value)
     }
-    if queue.isEmpty, pendingCompletion != nil {
+    // As in Combine, a finish waits for demand even once the buffer is empty.
+    if queue.isEmpty, pendingCompletion != nil, demand > 0 {
       return end()
     }
     guard refill > 0, upstreamIsLive, case .subscribed(let upstream) = status else {
@@ -194,7 +213,11 @@ struct BufferStateMachine<Output, Failure: Error> {
     pendingCompletion = nil
     status = .terminal
     isDelivering = true
-    refill = 0
-    return .complete(completion, dropped: queue.removeAll())
+    defer {
+      refill = 0
+      overflowCancelledUpstream = nil
+    }
+    let owed = refill > 0 ? overflowCancelledUpstream.map { (Subscribers.Demand.max(refill), $0) } : nil
+    return .complete(completion, dropped: queue.removeAll(), refill: owed)
   }
 }

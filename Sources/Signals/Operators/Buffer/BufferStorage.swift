@@ -5,7 +5,9 @@
 ///
 /// The subscriber is kept in the locked state and released (after unlocking) once the
 /// subscription ends; a delivering thread keeps its own reference for the duration of its call.
-final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible {
+final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
+{
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
   private typealias Machine = BufferStateMachine<Downstream.Input, Downstream.Failure>
@@ -13,6 +15,8 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
   private struct State {
     var machine: Machine
     var downstream: Downstream?
+    /// The thread running the `.customError` factory, while it runs.
+    var makingError: ThreadIdentity?
   }
 
   private let state: LockedState<State>
@@ -41,6 +45,10 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
 
   var description: String { "Buffer" }
 
+  var customMirror: Mirror { Mirror(self, children: state.withLock { $0.machine.mirrorChildren }) }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
     switch state.withLock({ $0.machine.receivedSubscription(subscription) }) {
     case .cancel(let second):
@@ -56,12 +64,26 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let (action, downstream) = state.withLock { ($0.machine.received(input), $0.downstream) }
+    let (action, downstream) = state.withLock { state in
+      // Combine makes the error under its lock, so a value sent from inside the factory
+      // deadlocks there; Signals stops with a message instead.
+      if let making = state.makingError {
+        precondition(
+          making != ThreadIdentity.current,
+          "Buffer received a value from inside its .customError factory (re-entrantly)")
+      }
+      let action = state.machine.received(input)
+      if case .overflow = action { state.makingError = ThreadIdentity.current }
+      return (action, state.downstream)
+    }
     if case .overflow(let upstream) = action {
       upstream.cancel()
       // `makeError` is user code: called with no lock held.
       let error = makeError!()
-      state.withLock { $0.machine.customErrorMade(error) }
+      state.withLock {
+        $0.makingError = nil
+        $0.machine.customErrorMade(error)
+      }
       return .none
     }
     return run(action, downstream, returningRefill: true)
@@ -107,9 +129,10 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
       case .deliver(let value):
         let additional = downstream?.receive(value) ?? .none
         action = state.withLock { $0.machine.finishDelivery(adding: additional) }
-      case .complete(let completion, let dropped):
+      case .complete(let completion, let dropped, let refill):
         withExtendedLifetime(dropped) {}
         downstream?.receive(completion: completion)
+        if let refill { refill.from.request(refill.demand) }
         let released = state.withLock { state -> Downstream? in
           defer { state.downstream = nil }
           return state.downstream

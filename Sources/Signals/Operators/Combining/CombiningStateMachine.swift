@@ -215,9 +215,16 @@ struct CombiningStateMachine {
     switch ending {
     case .failed:
       // The first failure ends everything; outputs already made are still delivered before it.
-      if case .active(let subscription) = phases[index] { outcome.released = subscription }
+      // As in Combine, zip and combineLatest cancel the failed input's subscription too.
+      var failed: (any Subscription)?
+      if case .active(let subscription) = phases[index] { failed = subscription }
       markFinished(index)
       outcome.cancel = takeSubscriptions()
+      if strategy == .zip || strategy == .combineLatest, let failed {
+        outcome.cancel.insert(failed, at: 0)
+      } else {
+        outcome.released = failed
+      }
       end(with: .failed, into: &outcome)
     case .finished:
       guard case .active(let subscription) = phases[index] else { return outcome }
@@ -326,7 +333,11 @@ struct CombiningStateMachine {
     let wasUnlimited = demand == .unlimited
     demand += additional
     switch strategy {
-    case .combineLatest, .zip, .withLatestFrom:
+    case .zip:
+      // As Combine's zip, every request reaches the inputs, even once unlimited.
+      requestedSoFar += additional
+      return UpstreamRequests(demand: additional)
+    case .combineLatest, .withLatestFrom:
       requestedSoFar += additional
       return UpstreamRequests(demand: wasUnlimited ? .none : additional)
     case .merge:

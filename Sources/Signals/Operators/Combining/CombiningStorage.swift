@@ -62,10 +62,14 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     self.name = name
     self.assemble = assemble
     count = attachers.count
-    state = .make(
-      CombiningState(
-        machine: CombiningStateMachine(strategy: strategy, count: attachers.count), buffers: buffers,
-        attachers: ContiguousArray(attachers)))
+    var initial = CombiningState(
+      machine: CombiningStateMachine(strategy: strategy, count: attachers.count), buffers: buffers,
+      attachers: ContiguousArray(attachers))
+    if strategy == .zip {
+      initial.receiving = ContiguousArray(repeating: 0, count: attachers.count)
+      initial.owedReturn = ContiguousArray(repeating: .none, count: attachers.count)
+    }
+    state = .make(initial)
   }
 
   deinit {
@@ -97,7 +101,14 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   // MARK: Subscription
 
   func request(_ demand: Subscribers.Demand) {
-    guard demand > 0 else { return }
+    guard demand > 0 else {
+      // As Combine's zip (and combineLatest, built the same way) does, a request for no values
+      // stops the program; merge and withLatestFrom ignore it.
+      precondition(
+        strategy != .zip && strategy != .combineLatest,
+        "\(name)'s subscription was asked for no values (request(.none))")
+      return
+    }
     let step = state.withLock { state in
       var requests = state.machine.addDemand(demand)
       let start = makeOutputs(&state)
@@ -147,6 +158,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
         let buffer = unsafeDowncast(state.buffers[index], to: CombiningValueBuffer<Input>.self)
         if strategy == .zip {
           buffer.append(carried)
+          state.receiving[index] += 1
         } else {
           buffer.replaceLatest(with: &carried)
         }
@@ -155,7 +167,19 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     }
     withExtendedLifetime(carried) {}
     guard let step else { return .none }
-    return afterStoring(step)
+    let demand = afterStoring(step)
+    guard strategy == .zip else { return demand }
+    // As Combine's zip: what the subscriber asked for while this input's value was being handled
+    // (returned from `receive(_:)`, or requested meanwhile) is returned to this input rather than
+    // requested from it.
+    let owed = state.withLock { state -> Subscribers.Demand in
+      guard !state.receiving.isEmpty else { return .none }
+      state.receiving[index] -= 1
+      guard state.receiving[index] == 0 else { return .none }
+      defer { state.owedReturn[index] = .none }
+      return state.owedReturn[index]
+    }
+    return demand + owed
   }
 
   /// A value of input `index` of a `merge`, whose values are the outputs themselves.
@@ -330,7 +354,13 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
         state.withLock { $0.machine.subscription(at: 0) }?.request(requests.demand)
       } else {
         for index in 0..<count {
-          state.withLock { $0.machine.subscription(at: index) }?.request(requests.demand)
+          state.withLock { state -> (any Subscription)? in
+            if !state.receiving.isEmpty, state.receiving[index] > 0 {
+              state.owedReturn[index] += requests.demand
+              return nil
+            }
+            return state.machine.subscription(at: index)
+          }?.request(requests.demand)
         }
       }
     }

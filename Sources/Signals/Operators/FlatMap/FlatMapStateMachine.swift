@@ -123,8 +123,11 @@ struct FlatMapStateMachine {
 
   /// The upstream completed: finishing waits for the inners and the buffer; a failure ends
   /// everything at once.
+  ///
+  /// As in Combine, a completion that comes before the upstream's subscription counts too.
   mutating func receivedUpstreamCompletion(_ ending: Ending) -> CompletionOutcome {
-    guard !hasEnded, case .active = upstream else { return CompletionOutcome() }
+    guard !hasEnded else { return CompletionOutcome() }
+    if case .finished = upstream { return CompletionOutcome() }
     upstream = .finished
     upstreamSubscription = nil
     switch ending {
@@ -307,7 +310,9 @@ struct FlatMapStateMachine {
 
   private mutating func fail() -> CompletionOutcome {
     var outcome = CompletionOutcome()
-    outcome.cancel = takeSubscriptions()
+    // As in Combine, a failure cancels the inners but not the upstream (which has failed, or
+    // which an inner's failure leaves alone).
+    outcome.cancel = takeSubscriptions(cancellingUpstream: false)
     outcome.dropsBuffer = dropBuffer()
     outcome.keepsFailure = true
     end(with: .failed, into: &outcome)
@@ -323,12 +328,13 @@ struct FlatMapStateMachine {
     }
   }
 
-  private mutating func takeSubscriptions() -> [any Subscription] {
+  /// Takes the subscriptions to cancel: the inners' first, then the upstream's (Combine's order).
+  private mutating func takeSubscriptions(cancellingUpstream: Bool = true) -> [any Subscription] {
     var taken: [any Subscription] = []
-    if case .active = upstream, let upstreamSubscription { taken.append(upstreamSubscription) }
-    upstream = .finished
-    upstreamSubscription = nil
     for case .some(let subscription) in inners.values { taken.append(subscription) }
+    if cancellingUpstream, case .active = upstream, let upstreamSubscription { taken.append(upstreamSubscription) }
+    upstream = .finished
+    if cancellingUpstream { upstreamSubscription = nil }
     inners = [:]
     singleValueInners = 0
     return taken

@@ -54,7 +54,7 @@ where
 
   var description: String { "FlatMap" }
 
-  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+  var customMirror: Mirror { Mirror(self, children: [:]) }
 
   var playgroundDescription: Any { description }
 
@@ -65,7 +65,8 @@ where
     case .cancel:
       subscription.cancel()
     case .request(let demand):
-      if demand > 0 { subscription.request(demand) }
+      // Even `.none` (`maxPublishers: .none`), as Combine asks.
+      subscription.request(demand)
     }
   }
 
@@ -143,6 +144,7 @@ where
   // MARK: Subscription
 
   func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "FlatMap's subscription was asked for no values (request(.none))")
     let outcome = state.withLock { $0.requested(demand) }
     for inner in outcome.unlimitedInners { inner.request(.unlimited) }
     if outcome.drain { deliver(from: .none) }
@@ -240,7 +242,7 @@ extension FlatMapStorage: @unchecked Sendable {}
 /// The subscriber attached to one inner publisher of a `flatMap`: it tags each event with the
 /// inner's id and hands it to the shared ``FlatMapStorage``.
 struct FlatMapSide<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where
   NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
   Downstream.Failure == Upstream.Failure
@@ -258,6 +260,11 @@ where
   }
 
   var description: String { "FlatMap" }
+
+  /// As in Combine: the identity of the subscription the inner belongs to.
+  var customMirror: Mirror { Mirror(self, children: ["parentSubscription": storage.combineIdentifier]) }
+
+  var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
     storage.receiveInner(subscription: subscription, id: id)

@@ -22,8 +22,8 @@ extension Publisher {
   ///   demand is unlimited, every inner is asked for unlimited.
   /// - Note: Completion. The operator finishes once the upstream and every inner have finished
   ///   and every buffered value was delivered. The first failure, of the upstream or of any inner,
-  ///   cancels the upstream and every other inner, drops the buffered values and is delivered at
-  ///   once. Cancelling cancels the upstream and every inner.
+  ///   cancels every other inner (not the upstream, as in Combine), drops the buffered values and
+  ///   is delivered at once. Cancelling cancels every inner, then the upstream.
   /// - Note: Threading. Calls to the subscriber are serialised without holding a lock while they
   ///   run; a value sent from inside the subscriber's `receive(_:)` (re-entrantly) is delivered
   ///   after that call returns.

@@ -28,7 +28,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   /// - Note: Completion. The operator finishes once the upstream and the current inner have both
   ///   finished. A failure of the upstream cancels the current inner; a failure of the current
   ///   inner cancels the upstream; either is delivered to the subscriber. Cancelling cancels the
-  ///   upstream and the current inner.
+  ///   current inner, then the upstream (Combine's order).
   /// - Note: Threading. Calls to the subscriber are serialised without holding a lock while they
   ///   run; a value accepted while another is being delivered is delivered right after it.
   ///

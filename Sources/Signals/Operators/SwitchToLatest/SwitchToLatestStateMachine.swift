@@ -112,9 +112,12 @@ struct SwitchToLatestStateMachine {
   }
 
   /// The upstream completed: returns the inner subscription to cancel after a failure.
+  ///
+  /// As in Combine, a completion that comes before the upstream's subscription counts too.
   mutating func receivedUpstreamCompletion(_ ending: Ending) -> CompletionOutcome {
     var outcome = CompletionOutcome()
-    guard !hasEnded, case .active = upstream else { return outcome }
+    guard !hasEnded else { return outcome }
+    if case .finished = upstream { return outcome }
     upstream = .finished
     switch ending {
     case .finished:
@@ -190,8 +193,12 @@ struct SwitchToLatestStateMachine {
   }
 
   /// Inner `id` sent a value.
+  ///
+  /// As in Combine, a value of the current inner beyond the subscriber's demand (the inner was
+  /// asked for no more) stops the program.
   mutating func receivedInnerValue(id: Int) -> InnerValueAction {
-    guard !hasEnded, inner.id == id, demand > 0 else { return .drop }
+    guard !hasEnded, inner.id == id else { return .drop }
+    guard demand > 0 else { preconditionFailure("SwitchToLatest received a value beyond the demand of its subscriber") }
     return takeTokenOrQueue() ? .deliver : .queue
   }
 
@@ -228,9 +235,10 @@ struct SwitchToLatestStateMachine {
   mutating func cancelled() -> (cancel: [any Subscription], dropsBacklog: Bool) {
     lifecycle = .terminal
     pendingCompletion = nil
+    // Combine's order: the inner first, then the upstream.
     var cancel: [any Subscription] = []
-    if case .active(let subscription) = upstream { cancel.append(subscription) }
     if let subscription = inner.subscription { cancel.append(subscription) }
+    if case .active(let subscription) = upstream { cancel.append(subscription) }
     var dropsValues = backlogCount > 0
     if case .waitingJust = inner { dropsValues = true }
     upstream = .finished

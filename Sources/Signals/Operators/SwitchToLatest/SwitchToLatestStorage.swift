@@ -173,6 +173,7 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   // MARK: Subscription
 
   func request(_ demand: Subscribers.Demand) {
+    precondition(demand > 0, "SwitchToLatest's subscription was asked for no values (request(.none))")
     guard fusesJust else {
       state.withLock { $0.requested(demand) }?.request(demand)
       return

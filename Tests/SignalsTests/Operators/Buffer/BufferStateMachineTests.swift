@@ -62,7 +62,7 @@ struct BufferStateMachineTests {
     guard case .drop(3) = machine.received(3) else { Issue.record("ignored while overflowing"); return }
     machine.customErrorMade(TestError(id: 1))
     #expect(delivered(machine.request(.max(1))) == 1)
-    guard case .complete(.failure(TestError(id: 1)), _) = machine.finishDelivery(adding: .none) else {
+    guard case .complete(.failure(TestError(id: 1)), _, _) = machine.finishDelivery(adding: .none) else {
       Issue.record("expected the failure")
       return
     }

@@ -89,7 +89,8 @@ struct BufferTests {
     recorder.request(.max(3))
     #expect(
       recorder.events == [.subscription, .value(0), .value(1), .value(2), .completion(.failure(TestError(id: 7)))])
-    #expect(upstream.subscription.events == [.requested(.max(5)), .cancelled], "no refill after the cancel")
+    // As in Combine, the cancelled upstream is still asked for one value per value delivered.
+    #expect(upstream.subscription.events == [.requested(.max(5)), .cancelled, .requested(.max(3))])
   }
 
   @Test func finishedWaitsForTheBufferToDrain() {
@@ -102,7 +103,44 @@ struct BufferTests {
     upstream.send(completion: .failure(TestError()))
     #expect(recorder.events == [.subscription])
     recorder.request(.max(2))
+    #expect(recorder.events == [.subscription, .value(1), .value(2)])
+    // As in Combine, the finish waits for demand even once the buffer is empty.
+    recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+  }
+
+  @Test func aValueAfterTheFinishIsStillBuffered() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.buffer(size: 3, prefetch: .byRequest, whenFull: .dropOldest).subscribe(recorder)
+    upstream.send(completion: .finished)
+    upstream.send(1)
+    recorder.request(.max(2))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)], "as in Combine")
+  }
+
+  @Test func aCancelBeforeTheSubscriptionLeavesItToBeAskedForValues() {
+    let upstream = RawPublisher()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.buffer(size: 3, prefetch: .keepFull, whenFull: .dropOldest).subscribe(recorder)
+    (upstream.subscriber as? any Subscription)?.cancel()
+    let subscription = TestSubscription()
+    upstream.sendSubscription?(subscription)
+    #expect(subscription.events == [.requested(.max(3))], "as in Combine")
+  }
+
+  /// Keeps its subscriber as is, so a test can reach the operator's own object.
+  private final class RawPublisher: Publisher, @unchecked Sendable {
+    // Safety: used from one test's thread only.
+    typealias Output = Int
+    typealias Failure = TestError
+    var subscriber: Any?
+    var sendSubscription: ((any Subscription) -> Void)?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+      self.subscriber = subscriber
+      sendSubscription = { subscriber.receive(subscription: $0) }
+    }
   }
 
   @Test func failureWithoutDemandIsDeliveredAtOnceAndDiscardsTheBuffer() {
@@ -244,4 +282,22 @@ private final class CancelBox: @unchecked Sendable {
   // Safety: written once in single-threaded set-up, before any value flows.
   var recorder: TestSubscriber<Int, TestError>?
   func cancel() { recorder?.cancel() }
+
+  #if compiler(>=6.2)
+    @Test func aValueSentFromInsideTheErrorFactoryStopsTheProgram() async {
+      // Combine deadlocks there (it makes the error under its lock); Signals stops with a message.
+      await #expect(processExitsWith: .failure) {
+        let upstream = TestPublisher<Int, TestError>()
+        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.buffer(
+          size: 0, prefetch: .keepFull,
+          whenFull: .customError {
+            upstream.send(9)
+            return TestError()
+          }
+        ).subscribe(recorder)
+        upstream.send(1)
+      }
+    }
+  #endif
 }

@@ -107,7 +107,7 @@ struct CombineLatestTests {
     #expect(recorder.events == [.subscription, .value(3), .value(6), .completion(.finished)])
   }
 
-  @Test func theFirstFailureCancelsTheOtherUpstream() {
+  @Test func theFirstFailureCancelsEveryUpstream() {
     let first = TestPublisher<Int, TestError>()
     let second = TestPublisher<Int, TestError>()
     let recorder = TestSubscriber<Int, TestError>()
@@ -118,7 +118,7 @@ struct CombineLatestTests {
     first.send(completion: .finished)
     #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
     #expect(first.subscription.isCancelled)
-    #expect(!second.subscription.isCancelled, "the failed upstream is not cancelled")
+    #expect(second.subscription.isCancelled, "the failed upstream is cancelled too, as in Combine's zip")
   }
 
   @Test func cancellingReleasesTheOperatorAndCancelsEveryUpstream() {

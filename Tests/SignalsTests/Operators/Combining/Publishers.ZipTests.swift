@@ -17,6 +17,17 @@ struct ZipTests {
     checkOperatorContract { $0.zip(other, other, other) { $0 + $1 + $2 + $3 } }
   }
 
+  @Test func theTransformOverloadHandsOnTheZipsSubscription() {
+    // As in Combine, `zip(_:_:)` with a transform is a `map` over the zip, and the map relays
+    // the zip's own subscription.
+    let zipped = TestSubscriber<Int, Never>()
+    let combined = TestSubscriber<Int, Never>()
+    PassthroughSubject<Int, Never>().zip(PassthroughSubject<Int, Never>()) { $0 + $1 }.subscribe(zipped)
+    PassthroughSubject<Int, Never>().combineLatest(PassthroughSubject<Int, Never>()) { $0 + $1 }.subscribe(combined)
+    #expect(zipped.subscription.map { String(describing: $0) } == "Zip")
+    #expect(combined.subscription.map { String(describing: $0) } == "CombineLatest")
+  }
+
   @Test func pairsValuesInOrderWhileTheFasterUpstreamWaits() {
     let letters = PassthroughSubject<String, Never>()
     let numbers = PassthroughSubject<Int, Never>()
@@ -152,4 +163,48 @@ struct ZipTests {
     #expect(recorder.values == expected, "every n-th value of each upstream is paired, once, in order")
     #expect(recorder.events.last == .completion(.finished))
   }
+
+  @Test func theInputCompletingAPairGetsTheSubscribersDemandAsItsReturn() {
+    // As in Combine: every request reaches every input (even once unlimited), and what the
+    // subscriber asks for while an input's value is being handled is returned to that input
+    // instead of requested from it.
+    let first = TestPublisher<Int, Never>()
+    let second = TestPublisher<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .unlimited, demandPerValue: .max(4))
+    first.zip(second) { $0 + $1 }.subscribe(recorder)
+    #expect(first.send(1) == .none)
+    #expect(second.send(2) == .max(4))
+    recorder.request(.max(2))
+    #expect(recorder.values == [3])
+    #expect(first.subscription.events == [.requested(.unlimited), .requested(.max(4)), .requested(.max(2))])
+    #expect(second.subscription.events == [.requested(.unlimited), .requested(.max(2))])
+  }
+
+  @Test func aFailureCancelsEveryInputIncludingTheFailedOne() {
+    // As in Combine (zip and combineLatest alike).
+    for combine in [true, false] {
+      let first = TestPublisher<Int, TestError>()
+      let second = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<Int, TestError>()
+      if combine {
+        first.combineLatest(second) { $0 + $1 }.subscribe(recorder)
+      } else {
+        first.zip(second) { $0 + $1 }.subscribe(recorder)
+      }
+      first.send(completion: .failure(TestError(id: 3)))
+      #expect(first.subscription.isCancelled)
+      #expect(second.subscription.isCancelled)
+      #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
+    }
+  }
+
+  #if compiler(>=6.2)
+    @Test func askingForNoValuesStopsTheProgram() async {
+      await #expect(processExitsWith: .failure) {
+        let recorder = TestSubscriber<(Int, Int), Never>(initialDemand: .none)
+        PassthroughSubject<Int, Never>().zip(PassthroughSubject<Int, Never>()).subscribe(recorder)
+        recorder.request(.none)
+      }
+    }
+  #endif
 }

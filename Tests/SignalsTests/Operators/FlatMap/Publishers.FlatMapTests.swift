@@ -130,7 +130,7 @@ struct FlatMapTests {
     #expect(recorder.events == [.subscription, .value(10), .completion(.finished)])
   }
 
-  @Test func anInnerFailureCancelsTheUpstreamAndTheOtherInners() {
+  @Test func anInnerFailureCancelsTheOtherInnersButNotTheUpstream() {
     let upstream = TestPublisher<Int, TestError>()
     let inners = Inners()
     let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
@@ -140,7 +140,7 @@ struct FlatMapTests {
     inners[1].send(20)
     inners[0].send(completion: .failure(TestError(id: 7)))
     #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 7)))], "buffered values are dropped")
-    #expect(upstream.subscription.isCancelled)
+    #expect(!upstream.subscription.isCancelled, "as in Combine, an inner's failure leaves the upstream alone")
     #expect(inners[1].subscription.isCancelled)
     #expect(!inners[0].subscription.isCancelled, "the failed inner is over already")
     inners[1].send(21)
@@ -176,6 +176,77 @@ struct FlatMapTests {
     inners[0].send(10)
     inners[1].send(completion: .finished)
     #expect(recorder.events == [.subscription])
+  }
+
+  @Test func cancelCancelsTheInnersBeforeTheUpstream() {
+    // Combine's order.
+    let log = LockedState.make([String]())
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let inner = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.flatMap { _ in inner }.subscribe(recorder)
+    upstream.sendSubscription(LoggedSubscription(name: "upstream", log: log))
+    upstream.send(0)
+    inner.sendSubscription(LoggedSubscription(name: "inner", log: log))
+    recorder.cancel()
+    #expect(log.withLock { $0 } == ["inner", "upstream"])
+  }
+
+  @Test func noMaxPublishersAsksTheUpstreamForNone() {
+    let upstream = TestPublisher<Int, TestError>()
+    upstream.flatMap(maxPublishers: .none) { Just($0).setFailureType(to: TestError.self) }
+      .subscribe(TestSubscriber<Int, TestError>())
+    #expect(upstream.subscription.events == [.requested(.none)], "as Combine asks")
+  }
+
+  @Test func aFinishBeforeTheUpstreamsSubscriptionFinishes() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.flatMap { Just($0).setFailureType(to: TestError.self) }.subscribe(recorder)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.finished)], "as in Combine")
+  }
+
+  @Test func theMirrorsShowWhatCombinesShow() {
+    let upstream = TestPublisher<Int, TestError>()
+    let inner = RawInner()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.flatMap { _ in inner }.subscribe(recorder)
+    upstream.send(0)
+    let subscription = recorder.subscription
+    #expect((subscription.flatMap { $0 as? any CustomReflectable })?.customMirror.children.isEmpty == true)
+    let side = inner.subscriber.flatMap { $0 as? any CustomReflectable }
+    let child = side?.customMirror.children.first
+    #expect(child?.label == "parentSubscription")
+    #expect(child.map { "\($0.value)" } == subscription.map { "\($0.combineIdentifier)" })
+  }
+
+  /// Keeps its subscriber as is.
+  private final class RawInner: Publisher, @unchecked Sendable {
+    // Safety: used from one test's thread only.
+    typealias Output = Int
+    typealias Failure = TestError
+    var subscriber: Any?
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestError {
+      self.subscriber = subscriber
+    }
+  }
+
+  /// Records its cancel in a shared log.
+  private final class LoggedSubscription: Subscription, @unchecked Sendable {
+    // Safety: `log` is a `LockedState`; `name` is immutable.
+    let name: String
+    let log: LockedState<[String]>
+
+    init(name: String, log: LockedState<[String]>) {
+      self.name = name
+      self.log = log
+    }
+
+    func request(_ demand: Subscribers.Demand) {}
+
+    func cancel() { log.withLock { $0.append(name) } }
   }
 
   @Test func aValueSentFromInsideReceiveIsDeliveredAfterItWithoutDeadlock() {
@@ -354,4 +425,15 @@ final class SubscriptionTracker: @unchecked Sendable {
   func finish(_ index: Int) {
     state.withLock { $0[index].subscription }?.finish()
   }
+
+  #if compiler(>=6.2)
+    @Test func askingForNoValuesStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+        PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(recorder)
+        recorder.request(.none)
+      }
+    }
+  #endif
 }

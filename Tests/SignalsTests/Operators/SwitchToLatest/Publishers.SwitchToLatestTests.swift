@@ -159,6 +159,44 @@ struct SwitchToLatestTests {
     #expect(recorder.events == [.subscription])
   }
 
+  @Test func cancelCancelsTheInnerBeforeTheUpstream() {
+    // Combine's order.
+    let log = LockedState.make([String]())
+    let upstream = TestPublisher<TestPublisher<Int, TestError>, TestError>(subscribesImmediately: false)
+    let inner = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.switchToLatest().subscribe(recorder)
+    upstream.sendSubscription(CancelLogger(name: "upstream", log: log))
+    upstream.send(inner)
+    inner.sendSubscription(CancelLogger(name: "inner", log: log))
+    recorder.cancel()
+    #expect(log.withLock { $0 } == ["inner", "upstream"])
+  }
+
+  @Test func aFinishBeforeTheUpstreamsSubscriptionFinishes() {
+    let upstream = TestPublisher<Just<Int>, Never>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, Never>()
+    upstream.switchToLatest().subscribe(recorder)
+    upstream.send(completion: .finished)
+    #expect(recorder.events == [.subscription, .completion(.finished)], "as in Combine")
+  }
+
+  /// Records its cancel in a shared log.
+  private final class CancelLogger: Subscription, @unchecked Sendable {
+    // Safety: `log` is a `LockedState`; `name` is immutable.
+    let name: String
+    let log: LockedState<[String]>
+
+    init(name: String, log: LockedState<[String]>) {
+      self.name = name
+      self.log = log
+    }
+
+    func request(_ demand: Subscribers.Demand) {}
+
+    func cancel() { log.withLock { $0.append(name) } }
+  }
+
   @Test func switchingFromInsideReceiveDoesNotDeadlock() {
     let upstream = PassthroughSubject<Publishers.Sequence<[Int], Never>, Never>()
     let recorder = TestSubscriber<Int, Never>(onValue: { value in
@@ -234,4 +272,27 @@ struct SwitchToLatestTests {
     let failing = PassthroughSubject<Fail<Int, TestError>, TestError>().switchToLatest()
     _ = (first, failing)
   }
+
+  #if compiler(>=6.2)
+    @Test func anInnerValueBeyondTheDemandStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let upstream = PassthroughSubject<TestPublisher<Int, Never>, Never>()
+        let inner = TestPublisher<Int, Never>()
+        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+        upstream.switchToLatest().subscribe(recorder)
+        upstream.send(inner)
+        inner.send(1)
+      }
+    }
+
+    @Test func askingForNoValuesStopsTheProgram() async {
+      // As Combine's does.
+      await #expect(processExitsWith: .failure) {
+        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+        PassthroughSubject<Just<Int>, Never>().switchToLatest().subscribe(recorder)
+        recorder.request(.none)
+      }
+    }
+  #endif
 }

@@ -5,8 +5,24 @@ import SignalsTesting
 import Testing
 
 struct DropUntilOutputTests {
-  @Test func dropUntilOutputKeepsTheContract() {
-    checkOperatorContract { $0.drop(untilOutputFrom: Just(()).mapError { never -> TestError in }) }
+  @Test func aSecondUpstreamSubscriptionIsCancelled() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.drop(untilOutputFrom: Just(()).setFailureType(to: TestError.self)).subscribe(recorder)
+    let second = TestSubscription()
+    upstream.sendSubscription(second)
+    #expect(second.isCancelled)
+    #expect(!upstream.subscription.isCancelled)
+    #expect(recorder.subscriptionCount == 1)
+  }
+
+  @Test func aSubscriptionArrivingAfterCancelIsCancelled() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.drop(untilOutputFrom: PassthroughSubject<Void, TestError>()).subscribe(recorder)
+    recorder.cancel()
+    upstream.sendSubscription()
+    #expect(upstream.subscription.events == [.cancelled])
   }
 
   @Test func valuesBeforeTheTriggerAreDropped() {
@@ -21,7 +37,7 @@ struct DropUntilOutputTests {
     #expect(recorder.events == [.subscription, .value(2), .completion(.finished)])
   }
 
-  @Test func theTriggerIsAskedForOneValueAndCancelledAfterIt() {
+  @Test func theTriggerIsAskedForOneValueAndLeftAloneAfterIt() {
     let upstream = TestPublisher<Int, TestError>()
     let trigger = TestPublisher<String, TestError>()
     let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(2))
@@ -29,12 +45,13 @@ struct DropUntilOutputTests {
     #expect(trigger.subscription.events == [.requested(.max(1))])
     #expect(upstream.subscription.events == [.requested(.max(2))], "the demand requested before it subscribed")
     #expect(trigger.send("go") == .none)
-    #expect(trigger.subscription.events == [.requested(.max(1)), .cancelled])
+    // As in Combine, the trigger that sent its value is not cancelled.
+    #expect(trigger.subscription.events == [.requested(.max(1))])
     recorder.request(.max(3))
     #expect(upstream.subscription.events == [.requested(.max(2)), .requested(.max(3))])
   }
 
-  @Test func aDroppedValueCountsAgainstTheDemand() {
+  @Test func valuesAfterTheTriggerPassAsTheUpstreamSendsThem() {
     let upstream = TestPublisher<Int, TestError>()
     let trigger = PassthroughSubject<Void, TestError>()
     let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(2))
@@ -43,7 +60,9 @@ struct DropUntilOutputTests {
     trigger.send()
     upstream.send(2)
     upstream.send(3)
-    #expect(recorder.values == [2], "Combine spends demand on dropped values")
+    // As in Combine: the dropped value used one unit of the demand, and once triggered the
+    // values pass as sent, with no count of their own.
+    #expect(recorder.values == [2, 3])
   }
 
   @Test func aTriggerThatCompletesWithoutAValueEndsEverything() {
@@ -77,13 +96,14 @@ struct DropUntilOutputTests {
     #expect(trigger.subscription.isCancelled)
   }
 
-  @Test func theUpstreamsCompletionCancelsAWaitingTrigger() {
+  @Test func theUpstreamsCompletionLeavesAWaitingTriggerAlone() {
+    // As in Combine: the upstream's completion reaches the subscriber; the trigger is not cancelled.
     let upstream = PassthroughSubject<Int, TestError>()
     let trigger = TestPublisher<Void, TestError>()
     let recorder = TestSubscriber<Int, TestError>()
     upstream.drop(untilOutputFrom: trigger).subscribe(recorder)
     upstream.send(completion: .finished)
-    #expect(trigger.subscription.isCancelled)
+    #expect(!trigger.subscription.isCancelled)
     #expect(recorder.events == [.subscription, .completion(.finished)])
   }
 
@@ -96,4 +116,16 @@ struct DropUntilOutputTests {
     recorder.cancel()
     #expect(tracker.alive == 0)
   }
+
+  #if compiler(>=6.2)
+    @Test func aDroppedValueBeyondTheDemandStopsTheProgram() async {
+      // As Combine's does: each dropped value uses one unit of the demand.
+      await #expect(processExitsWith: .failure) {
+        let upstream = TestPublisher<Int, TestError>()
+        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.drop(untilOutputFrom: PassthroughSubject<Void, TestError>()).subscribe(recorder)
+        upstream.send(1)
+      }
+    }
+  #endif
 }
