@@ -19,8 +19,10 @@ extension DemandBuffer: @unchecked Sendable {}
 /// The subscriber is kept in the locked state and released (after unlocking) as soon as the
 /// subscription ends, by cancel or completion; a delivering thread keeps its own reference for
 /// the duration of its call. `onEnd` runs once, outside the lock, when the subscription ends.
-package final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<Downstream.Input, Downstream.Failure>,
-  Subscription, CustomStringConvertible, @unchecked Sendable
+package final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<
+  Downstream.Input, Downstream.Failure
+>,
+Subscription, CustomStringConvertible, @unchecked Sendable
 {
   // Safety: all mutable state is in `state`, a `LockedState`; `description` is immutable.
   private typealias Machine = DemandBufferStateMachine<Downstream.Input, Downstream.Failure>

@@ -10,7 +10,10 @@ struct BreakpointTests {
   }
 
   @Test func breakpointOnErrorKeepsTheContractWithoutFailures() {
-    checkOperatorContract { $0.catch { _ in Empty<Int, Never>() }.breakpointOnError() }
+    checkOperatorContract {
+      $0.buffer(size: 1, prefetch: .byRequest, whenFull: .dropNewest).catch { _ in Empty<Int, Never>() }
+        .breakpointOnError()
+    }
   }
 
   @Test func closuresThatReturnFalseLeaveEventsUnchanged() {

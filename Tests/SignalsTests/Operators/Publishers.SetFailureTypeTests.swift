@@ -6,7 +6,10 @@ import Testing
 
 struct SetFailureTypeTests {
   @Test func setFailureTypeKeepsTheContract() {
-    checkOperatorContract { $0.catch { _ in Empty<Int, Never>() }.setFailureType(to: TestError.self) }
+    checkOperatorContract {
+      $0.buffer(size: 1, prefetch: .byRequest, whenFull: .dropNewest).catch { _ in Empty<Int, Never>() }.setFailureType(
+        to: TestError.self)
+    }
   }
 
   @Test func valuesDemandAndFinishedPassThrough() {
@@ -40,7 +43,9 @@ struct SetFailureTypeTests {
 
   @Test func fusedSetFailureTypeKeepsTheContract() {
     checkOperatorContract {
-      $0.catch { _ in Empty<Int, Never>() }.setFailureType(to: CancellationError.self).setFailureType(
+      $0.buffer(size: 1, prefetch: .byRequest, whenFull: .dropNewest).catch { _ in Empty<Int, Never>() }.setFailureType(
+        to: CancellationError.self
+      ).setFailureType(
         to: TestError.self)
     }
   }

@@ -301,9 +301,3 @@ extension Publishers.CombineLatest4: Equatable where A: Equatable, B: Equatable,
 extension Publishers.CombineLatest: Sendable where A: Sendable, B: Sendable {}
 extension Publishers.CombineLatest3: Sendable where A: Sendable, B: Sendable, C: Sendable {}
 extension Publishers.CombineLatest4: Sendable where A: Sendable, B: Sendable, C: Sendable, D: Sendable {}
-// Their subscribers receive the combinator's own subscription, which delivers only within the
-// demand and nothing after the end: a `map` over them (the transform overloads) relays it as is,
-// as Combine's `Publishers.Map<Publishers.CombineLatest<…>>` does.
-extension Publishers.CombineLatest: ContractKeepingPublisher {}
-extension Publishers.CombineLatest3: ContractKeepingPublisher {}
-extension Publishers.CombineLatest4: ContractKeepingPublisher {}

@@ -294,9 +294,3 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 extension Publishers.Zip: Sendable where A: Sendable, B: Sendable {}
 extension Publishers.Zip3: Sendable where A: Sendable, B: Sendable, C: Sendable {}
 extension Publishers.Zip4: Sendable where A: Sendable, B: Sendable, C: Sendable, D: Sendable {}
-// Their subscribers receive the combinator's own subscription, which delivers only within the
-// demand and nothing after the end: a `map` over them (the transform overloads) relays it as is,
-// as Combine's `Publishers.Map<Publishers.Zip<…>>` does.
-extension Publishers.Zip: ContractKeepingPublisher {}
-extension Publishers.Zip3: ContractKeepingPublisher {}
-extension Publishers.Zip4: ContractKeepingPublisher {}
