@@ -36,6 +36,23 @@ extension Publishers {
   }
 }
 
+extension Publishers {
+  /// A value of one publisher with the latest of another, as `Publishers.WithLatestFrom` in
+  /// CombineExt.
+  struct WithLatestFrom<Upstream: Publisher, Other: Publisher, Output>: Publisher
+  where Upstream.Failure == Other.Failure {
+    typealias Failure = Upstream.Failure
+
+    let upstream: Upstream
+    let second: Other
+    let resultSelector: (Upstream.Output, Other.Output) -> Output
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.combineLatest(second).map(resultSelector).receive(subscriber: subscriber)
+    }
+  }
+}
+
 /// One event of a publisher, as `Event` in CombineExt.
 enum Event<Output, Failure: Error> {
   case value(Output)
@@ -87,6 +104,36 @@ extension Publisher {
   }
 }
 
+extension Publisher {
+  /// As CombineExt's `withLatestFrom(_:resultSelector:)`.
+  func withLatestFrom<Other: Publisher, Result>(
+    _ other: Other, resultSelector: @escaping (Output, Other.Output) -> Result
+  ) -> Publishers.WithLatestFrom<Self, Other, Result> {
+    Publishers.WithLatestFrom(upstream: self, second: other, resultSelector: resultSelector)
+  }
+}
+
+extension Collection where Element: Publisher {
+  /// As CombineExt's `merge()` on a collection of publishers.
+  func merge() -> Publishers.MergeMany<Element> {
+    Publishers.MergeMany(Array(self))
+  }
+
+  /// As CombineExt's `combineLatest()` on a collection of publishers.
+  func combineLatest() -> AnyPublisher<[Element.Output], Element.Failure> {
+    reduce(Just([Element.Output]()).setFailureType(to: Element.Failure.self).eraseToAnyPublisher()) { all, next in
+      all.combineLatest(next) { $0 + [$1] }.eraseToAnyPublisher()
+    }
+  }
+
+  /// As CombineExt's `zip()` on a collection of publishers.
+  func zip() -> AnyPublisher<[Element.Output], Element.Failure> {
+    reduce(Just([Element.Output]()).setFailureType(to: Element.Failure.self).eraseToAnyPublisher()) { all, next in
+      all.zip(next) { $0 + [$1] }.eraseToAnyPublisher()
+    }
+  }
+}
+
 extension Publisher where Failure == Never {
   /// As CombineExt's `assign(to:on:ownership:)`.
   func assign<Root: AnyObject>(
@@ -130,5 +177,20 @@ struct ExtensionLibraryNamesTests {
     subject.send(2)
     #expect(thermometer.reading == 20)
     assigned.cancel()
+  }
+
+  @Test func anExtensionLibrarysCombiningOperatorsResolveToItsOwn() {
+    let left = PassthroughSubject<Int, Never>()
+    let right = PassthroughSubject<Int, Never>()
+    var merged: [Int] = []
+    var sums: [Int] = []
+    let mergeCancellable = [left, right].merge().sink { merged.append($0) }
+    let latestCancellable = left.withLatestFrom(right) { $0 + $1 }.sink { sums.append($0) }
+    right.send(10)
+    left.send(1)
+    #expect(merged == [10, 1])
+    #expect(sums == [11])
+    mergeCancellable.cancel()
+    latestCancellable.cancel()
   }
 }

@@ -97,3 +97,46 @@ private final class DematerializingInner<Input, Downstream: Subscriber>: Forward
 
   override func mapFailure(_ failure: Never) -> Downstream.Failure {}
 }
+
+/// Subscribes `subscriber` to the combining engine over a run-time number of publishers of one
+/// type: `zip()` (`zipping`) or `combineLatest()` over a collection, making arrays.
+package func subscribeCombiningArrays<Upstream: Publisher, Downstream: Subscriber>(
+  _ publishers: [Upstream], zipping: Bool, _ subscriber: Downstream
+) where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
+  typealias Storage = CombiningStorage<Downstream>
+  let count = publishers.count
+  Storage(
+    downstream: subscriber, strategy: zipping ? .zip : .combineLatest, name: zipping ? "Zip" : "CombineLatest",
+    buffers: ContiguousArray((0..<count).map { _ in CombiningBuffer.of(Upstream.Output.self) }),
+    attachers: publishers.enumerated().map { index, publisher in Storage.attacher(publisher, at: index) },
+    assemble: { take, buffers, output in
+      var values: [Upstream.Output] = []
+      values.reserveCapacity(count)
+      for index in 0..<count { values.append(buffers.value(take, at: index, as: Upstream.Output.self)) }
+      output.initialize(to: values)
+    }
+  ).start()
+}
+
+/// Subscribes `subscriber` to `withLatestFrom`'s engine: each value of `trigger` paired with the
+/// latest value of `other`.
+package func subscribeLatestPairs<Trigger: Publisher, Other: Publisher, Downstream: Subscriber>(
+  _ trigger: Trigger, _ other: Other, _ subscriber: Downstream
+)
+where
+  Trigger.Failure == Other.Failure, Downstream.Input == (Trigger.Output, Other.Output),
+  Downstream.Failure == Trigger.Failure
+{
+  typealias Storage = CombiningStorage<Downstream>
+  Storage(
+    downstream: subscriber, strategy: .withLatestFrom, name: "WithLatestFrom",
+    buffers: [.of(Trigger.Output.self), .of(Other.Output.self)],
+    attachers: [Storage.attacher(trigger, at: 0), Storage.attacher(other, at: 1)],
+    assemble: Storage.tuple(Trigger.Output.self, Other.Output.self)
+  ).start()
+}
+
+/// A transform of a pair, spread over its two elements without re-abstracting the tuple per value.
+package func spreadingPair<Tuple, A, B, T>(_ transform: @escaping (A, B) -> T) -> (Tuple) -> T {
+  CombiningSpread.pair(transform)
+}

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsExt
 
 /// A sign-up form whose submit button follows `combineLatest` of two fields, a tap that reads the
 /// form with `withLatestFrom`, and a timeline that `merge`s two feeds.

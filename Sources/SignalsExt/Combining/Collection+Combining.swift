@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 extension Collection where Element: Publisher {
   /// Combines the latest values of every publisher of the collection into an array, each time any
   /// of them sends, once all have sent.
@@ -19,7 +21,7 @@ extension Collection where Element: Publisher {
   /// - Returns: A publisher of arrays of the latest values.
   public func combineLatest() -> AnyPublisher<[Element.Output], Element.Failure> {
     guard !isEmpty else { return Empty().eraseToAnyPublisher() }
-    return CombiningCollection(publishers: Array(self), strategy: .combineLatest).eraseToAnyPublisher()
+    return CombiningCollection(publishers: Array(self), zips: false).eraseToAnyPublisher()
   }
 
   /// Groups the values of every publisher of the collection in order into arrays: the first
@@ -39,7 +41,7 @@ extension Collection where Element: Publisher {
   /// - Returns: A publisher of arrays of values, one from each publisher.
   public func zip() -> AnyPublisher<[Element.Output], Element.Failure> {
     guard !isEmpty else { return Empty().eraseToAnyPublisher() }
-    return CombiningCollection(publishers: Array(self), strategy: .zip).eraseToAnyPublisher()
+    return CombiningCollection(publishers: Array(self), zips: true).eraseToAnyPublisher()
   }
 
   /// Interleaves the values of every publisher of the collection as they arrive.
@@ -60,28 +62,16 @@ extension Collection where Element: Publisher {
   }
 }
 
-/// The publisher behind ``Swift/Collection/combineLatest()`` and ``Swift/Collection/zip()``: the
-/// shared combining engine over a run-time number of publishers of one type, making arrays.
+/// The publisher behind ``Swift/Collection/combineLatest()`` and ``Swift/Collection/zip()``: Signals'
+/// combining engine over a run-time number of publishers of one type, making arrays.
 private struct CombiningCollection<Upstream: Publisher>: Publisher {
   typealias Output = [Upstream.Output]
   typealias Failure = Upstream.Failure
 
   let publishers: [Upstream]
-  let strategy: CombiningStrategy
+  let zips: Bool
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    typealias Storage = CombiningStorage<S>
-    let count = publishers.count
-    Storage(
-      downstream: subscriber, strategy: strategy, name: strategy == .zip ? "Zip" : "CombineLatest",
-      buffers: ContiguousArray((0..<count).map { _ in CombiningBuffer.of(Upstream.Output.self) }),
-      attachers: publishers.enumerated().map { index, publisher in Storage.attacher(publisher, at: index) },
-      assemble: { take, buffers, output in
-        var values: [Upstream.Output] = []
-        values.reserveCapacity(count)
-        for index in 0..<count { values.append(buffers.value(take, at: index, as: Upstream.Output.self)) }
-        output.initialize(to: values)
-      }
-    ).start()
+    subscribeCombiningArrays(publishers, zipping: zips, subscriber)
   }
 }

@@ -2,6 +2,7 @@
 
 import Dispatch
 import Signals
+import SignalsExt
 import SignalsTesting
 import Testing
 

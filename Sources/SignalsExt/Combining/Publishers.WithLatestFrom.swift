@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
+
 extension Publisher {
   /// Combines each value of this publisher with the latest value of `other`, using
   /// `resultSelector`; `other`'s values alone produce nothing.
@@ -198,14 +200,14 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       // The engine pairs values under its lock; the user's selector runs in a `Map` after it.
       Publishers.Map(
-        upstream: LatestPairs(trigger: upstream, other: second), transform: CombiningSpread.pair(resultSelector)
+        upstream: LatestPairs(trigger: upstream, other: second), transform: spreadingPair(resultSelector)
       )
       .receive(subscriber: subscriber)
     }
   }
 }
 
-/// Pairs of a trigger value and the latest value of the other publisher, made by the shared
+/// Pairs of a trigger value and the latest value of the other publisher, made by Signals'
 /// combining engine.
 private struct LatestPairs<Trigger: Publisher, Other: Publisher>: Publisher where Trigger.Failure == Other.Failure {
   typealias Output = (Trigger.Output, Other.Output)
@@ -215,12 +217,6 @@ private struct LatestPairs<Trigger: Publisher, Other: Publisher>: Publisher wher
   let other: Other
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    typealias Storage = CombiningStorage<S>
-    Storage(
-      downstream: subscriber, strategy: .withLatestFrom, name: "WithLatestFrom",
-      buffers: [.of(Trigger.Output.self), .of(Other.Output.self)],
-      attachers: [Storage.attacher(trigger, at: 0), Storage.attacher(other, at: 1)],
-      assemble: Storage.tuple(Trigger.Output.self, Other.Output.self)
-    ).start()
+    subscribeLatestPairs(trigger, other, subscriber)
   }
 }
