@@ -61,7 +61,7 @@ struct TimeoutTests {
   }
 
   @Test func keepsTheContract() {
-    checkOperatorContract { $0.timeout(1, scheduler: NoDeadlineScheduler()) }
+    checkOperatorContract(forwardsBeyondDemand: true) { $0.timeout(1, scheduler: NoDeadlineScheduler()) }
   }
 }
 
@@ -87,5 +87,43 @@ private struct NoDeadlineScheduler: Scheduler {
     options: Never?, _ action: @escaping () -> Void
   ) -> any Cancellable {
     Subscriptions.empty
+  }
+
+  @Test func theClockIsARepeatingTimerArmedAtSubscriptionAtTheFirstRequestAndForEachValue() {
+    let scheduler = RecordingScheduler()
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    let arm = [
+      RecordingScheduler.Call.now, .minimumTolerance, .scheduleRepeating(after: .seconds(1), interval: .seconds(1)),
+    ]
+    #expect(scheduler.calls == arm + arm)
+    #expect(scheduler.runningTimers == 1)
+    upstream.send(1)
+    #expect(scheduler.calls == arm + arm + arm + [.schedule])
+    #expect(scheduler.runningTimers == 1)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+    #expect(scheduler.runningTimers == 0)
+  }
+
+  @Test func valuesBeyondDemandAreForwardedAsInCombine() {
+    let scheduler = DispatchQueue.test
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    scheduler.advance()
+    #expect(recorder.values == [1, 2])
+  }
+
+  @Test func cancelBeforeTheSubscriptionDoesNothing() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.timeout(.seconds(1), scheduler: DispatchQueue.test).subscribe(recorder)
+    recorder.cancel()
+    upstream.sendSubscription(upstream.subscription)
+    #expect(!upstream.subscription.isCancelled)
   }
 }
