@@ -76,7 +76,7 @@ extension Publishers.SubscribeOn: Sendable
 where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
 
 private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -94,6 +94,10 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
 
   var description: String { "SubscribeOn" }
 
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
     guard state.withLock({ $0.status.accept(subscription) }) else {
       subscription.cancel()
@@ -103,24 +107,24 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard state.withLock({ $0.takeOneDemand() }) else { return .none }
-    let additional = downstream.receive(input)
-    _ = state.withLock { $0.add(additional) }
-    return additional
+    // As in Combine, values are not counted against demand: the upstream is trusted.
+    guard state.withLock({ $0.status.subscription != nil }) else { return .none }
+    return downstream.receive(input)
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let live = state.withLock { $0.terminate() != nil }
-    if live { downstream.receive(completion: completion) }
+    guard state.withLock({ $0.cancel() }) != nil else { return }
+    downstream.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    guard let upstream = state.withLock({ $0.add(demand) }) else { return }
+    guard let upstream = state.withLock({ $0.status.subscription }) else { return }
     scheduler.schedule(options: options) { upstream.request(demand) }
   }
 
   func cancel() {
-    guard let upstream = state.withLock({ $0.terminate() }) else { return }
+    // Before the subscription arrives this does nothing, as in Combine.
+    guard let upstream = state.withLock({ $0.cancel() }) else { return }
     scheduler.schedule(options: options) { upstream.cancel() }
   }
 }

@@ -24,16 +24,36 @@ struct MeasureIntervalTests {
       ])
   }
 
-  @Test func demandPassesStraightThrough() {
+  @Test func demandReturnedByTheSubscriberIsRequestedFromUpstreamAtOnce() {
+    // As in Combine: `receive(_:)` returns nothing and requests the subscriber's new demand itself.
     let upstream = TestPublisher<Int, TestError>()
     let recorder = TestSubscriber<DispatchQueue.SchedulerTimeType.Stride, TestError>(
       initialDemand: .max(1), demandPerValue: .max(3))
     upstream.measureInterval(using: DispatchQueue.test).subscribe(recorder)
     #expect(upstream.subscription.events == [.requested(.max(1))])
-    #expect(upstream.send(1) == .max(3))
+    #expect(upstream.send(1) == .none)
+    #expect(upstream.subscription.events == [.requested(.max(1)), .requested(.max(3))])
+  }
+
+  @Test func valuesBeyondDemandAreMeasuredAndForwardedAsInCombine() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<DispatchQueue.SchedulerTimeType.Stride, TestError>(initialDemand: .none)
+    upstream.measureInterval(using: DispatchQueue.test).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    #expect(recorder.values.count == 2)
+  }
+
+  @Test func cancelBeforeTheSubscriptionDoesNothing() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<DispatchQueue.SchedulerTimeType.Stride, TestError>()
+    upstream.measureInterval(using: DispatchQueue.test).subscribe(recorder)
+    recorder.cancel()
+    upstream.sendSubscription(upstream.subscription)
+    #expect(!upstream.subscription.isCancelled)
   }
 
   @Test func keepsTheContract() {
-    checkOperatorContract { $0.measureInterval(using: DispatchQueue.test) }
+    checkOperatorContract(forwardsBeyondDemand: true) { $0.measureInterval(using: DispatchQueue.test) }
   }
 }

@@ -57,6 +57,23 @@ struct SubscribeOnTests {
   }
 
   @Test func keepsTheContract() {
-    checkOperatorContract { $0.subscribe(on: ImmediateScheduler.shared) }
+    checkOperatorContract(forwardsBeyondDemand: true) { $0.subscribe(on: ImmediateScheduler.shared) }
+  }
+
+  @Test func valuesBeyondDemandAreForwardedAsInCombine() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
+    upstream.send(1)
+    #expect(recorder.values == [1])
+  }
+
+  @Test func cancelBeforeTheSubscriptionDoesNothing() {
+    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
+    recorder.cancel()
+    upstream.sendSubscription(upstream.subscription)
+    #expect(!upstream.subscription.isCancelled)
   }
 }
