@@ -21,7 +21,10 @@ extension Publisher {
   /// - Note: Demand goes straight upstream. Threading: values and the completion are delivered on
   ///   `scheduler`, as is the timeout.
   /// - Important: An upstream completion that arrives in time stops the clock and is delivered as
-  ///   it is. Values scheduled but not yet delivered when the time runs out are dropped.
+  ///   it is. Values scheduled but not yet delivered when the time runs out are dropped. As in
+  ///   Combine, values are forwarded whatever the subscriber's demand, and the clock is a repeating
+  ///   timer (`schedule(after:interval:tolerance:options:)`), so the scheduler must run it later:
+  ///   with ``ImmediateScheduler`` the pipeline stops with a precondition failure.
   ///
   /// - Parameters:
   ///   - interval: The longest silence allowed.
@@ -111,6 +114,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     var hasRequested = false
     /// Whether the clock ran out.
     var didTimeOut = false
+    /// The generation whose clock is being armed (its `schedule` call has not returned yet).
+    var armingGeneration: UInt64?
   }
 
   private let downstream: Downstream
@@ -190,6 +195,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   private func restartClock() {
     let (generation, previous) = state.withLock { state -> (UInt64, (any Cancellable)?) in
       state.generation &+= 1
+      state.armingGeneration = state.generation
       defer { state.timer = nil }
       return (state.generation, state.timer)
     }
@@ -201,6 +207,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
       self.clockRanOut(generation)
     }
     let stale = state.withLock { state -> Bool in
+      if state.armingGeneration == generation { state.armingGeneration = nil }
       guard state.generation == generation, state.status.subscription != nil else { return true }
       state.timer = timer
       return false
@@ -209,6 +216,14 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   private func clockRanOut(_ generation: UInt64) {
+    let firedWhileArming = state.withLock { $0.armingGeneration == generation }
+    if firedWhileArming {
+      // Combine stops here too (its lock is taken twice): the subscriber would get a completion
+      // before, or in the middle of, its subscription.
+      preconditionFailure(
+        "timeout(_:scheduler:) needs a scheduler that runs its timer later: the timer ran inside the schedule call "
+          + "(as ImmediateScheduler does)")
+    }
     let ranOut = state.withLock { state -> (upstream: any Subscription, timer: (any Cancellable)?)? in
       guard state.generation == generation, !state.didTimeOut, let upstream = state.status.subscription else {
         return nil
