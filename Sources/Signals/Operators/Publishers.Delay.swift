@@ -20,6 +20,8 @@ extension Publisher {
   ///   their order even on a scheduler that may run two due actions out of order (a
   ///   `DispatchQueue` coalesces timers whose deadlines are close): each scheduled action delivers
   ///   the oldest event still waiting, not the one that scheduled it.
+  /// - Important: As in Combine, every value the upstream sends is delayed and delivered, whatever
+  ///   the subscriber's demand, and a cancel after the upstream completed stops nothing.
   ///
   /// - Parameters:
   ///   - interval: How long to delay each event.

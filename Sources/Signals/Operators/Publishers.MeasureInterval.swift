@@ -15,7 +15,9 @@ extension Publisher {
   /// ```
   ///
   /// - Note: Nothing is scheduled: intervals are delivered at once, on the upstream's thread, and
-  ///   demand, completion and failure pass straight through.
+  ///   demand, completion and failure pass straight through. As in Combine, every value is
+  ///   measured and delivered, whatever the subscriber's demand; what the subscriber asks for in
+  ///   return is requested from upstream at once.
   ///
   /// - Parameters:
   ///   - scheduler: Whose clock to read.

@@ -23,7 +23,9 @@ extension Publisher {
   ///   demand returned by the subscriber is requested after each delivery.
   /// - Important: Deliveries are serial only if `scheduler` is (a serial `DispatchQueue`, a
   ///   `RunLoop`, `OperationQueue` with one concurrent operation, a `TestScheduler`). After
-  ///   `cancel()`, deliveries still queued on the scheduler are dropped.
+  ///   `cancel()`, values still queued on the scheduler are dropped. As in Combine, every value the
+  ///   upstream sends is delivered, whatever the subscriber's demand, and a cancel after the
+  ///   upstream completed stops nothing.
   ///
   /// - Parameters:
   ///   - scheduler: Where to deliver.

@@ -18,7 +18,8 @@ extension Publisher {
   /// ```
   ///
   /// - Note: Each `request(_:)` and the `cancel()` are forwarded to the upstream subscription from
-  ///   `scheduler`; values arriving after `cancel()` are not forwarded.
+  ///   `scheduler`; values arriving after `cancel()` are not forwarded. As in Combine, every value
+  ///   the upstream sends is forwarded, whatever the subscriber's demand.
   ///
   /// - Parameters:
   ///   - scheduler: Where to subscribe, request and cancel.
