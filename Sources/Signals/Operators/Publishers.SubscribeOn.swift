@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Foundation
+
 extension Publisher {
   /// Performs subscribing, requesting and cancelling on `scheduler`.
   ///
@@ -19,7 +21,9 @@ extension Publisher {
   ///
   /// - Note: Each `request(_:)` and the `cancel()` are forwarded to the upstream subscription from
   ///   `scheduler`; values arriving after `cancel()` are not forwarded. As in Combine, every value
-  ///   the upstream sends is forwarded, whatever the subscriber's demand.
+  ///   the upstream sends is forwarded, whatever the subscriber's demand. A request made from inside
+  ///   the upstream's `request(_:)`, on the same thread (with ``ImmediateScheduler``), stops the
+  ///   program with a precondition failure, as in Combine.
   ///
   /// - Parameters:
   ///   - scheduler: Where to subscribe, request and cancel.
@@ -86,6 +90,9 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
   private let state = LockedState.make(PassThroughState())
+  /// The threads forwarding a request to the upstream right now (more than one only on a concurrent
+  /// scheduler), to catch a request made from inside the upstream's own `request(_:)`.
+  private let forwardingThreads = LockedState<[ObjectIdentifier]>.make([])
 
   init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
     self.downstream = downstream
@@ -120,7 +127,26 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
 
   func request(_ demand: Subscribers.Demand) {
     guard let upstream = state.withLock({ $0.status.subscription }) else { return }
-    scheduler.schedule(options: options) { upstream.request(demand) }
+    scheduler.schedule(options: options) { self.forward(demand, to: upstream) }
+  }
+
+  /// Requests from upstream. Combine serialises these requests with a lock, so a request made
+  /// from inside the upstream's `request(_:)` on the same thread stops the program; so does this.
+  private func forward(_ demand: Subscribers.Demand, to upstream: any Subscription) {
+    let thread = ObjectIdentifier(Thread.current)
+    let isRecursive = forwardingThreads.withLock { threads -> Bool in
+      if threads.contains(thread) { return true }
+      threads.append(thread)
+      return false
+    }
+    if isRecursive {
+      preconditionFailure(
+        "subscribe(on:): request(_:) was called from inside the upstream's request(_:) on the same thread")
+    }
+    upstream.request(demand)
+    forwardingThreads.withLock { threads in
+      if let index = threads.firstIndex(of: thread) { threads.remove(at: index) }
+    }
   }
 
   func cancel() {
