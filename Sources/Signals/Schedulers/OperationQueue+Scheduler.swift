@@ -261,6 +261,7 @@ private final class DelayedOperation: Operation, Cancellable, @unchecked Sendabl
   }
 
   private func markDue() {
+    guard !state.withLock({ $0.isDue }) else { return }
     #if canImport(Darwin)
       willChangeValue(forKey: "isReady")
       state.withLock { $0.isDue = true }
@@ -276,9 +277,12 @@ private final class DelayedOperation: Operation, Cancellable, @unchecked Sendabl
     super.isReady && state.withLock { $0.isDue }
   }
 
+  /// Drops the action and lets the queue start the operation at once (a cancelled operation
+  /// finishes without running), so a cancelled schedule does not wait in the queue for its date.
   override func cancel() {
     _ = state.withLock { $0.action.take() }
     super.cancel()
+    markDue()
   }
 
   override func main() {

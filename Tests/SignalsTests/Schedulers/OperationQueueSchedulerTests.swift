@@ -66,4 +66,16 @@ struct OperationQueueSchedulerTests {
       #expect(waiting.first.map { !$0.isReady && !($0 is BlockOperation) } == true)
     }
   }
+
+  @Test(.timeLimit(.minutes(1))) func aCancelledRepetitionLeavesTheQueueAtOnce() {
+    let queue = OperationQueue()
+    let ran = LockedState.make(false)
+    let timer = queue.schedule(after: queue.now.advanced(by: .seconds(3600)), interval: .seconds(3600)) {
+      ran.withLock { $0 = true }
+    }
+    timer.cancel()
+    queue.waitUntilAllOperationsAreFinished()  // would wait an hour if the operation kept its date
+    #expect(queue.operationCount == 0)
+    #expect(!ran.withLock { $0 })
+  }
 }
