@@ -140,4 +140,8 @@ private final class ShufflingScheduler: Scheduler, @unchecked Sendable {
     PassthroughSubject<Int, Never>().delay(for: 1, scheduler: DispatchQueue.test).subscribe(recorder)
     #expect(!(recorder.subscription is any CustomStringConvertible))
   }
+
+  @Test func cancelBeforeTheSubscriptionDoesNothing() {
+    checkCancelBeforeSubscriptionDoesNothing { $0.delay(for: 1, scheduler: DispatchQueue.test) }
+  }
 }

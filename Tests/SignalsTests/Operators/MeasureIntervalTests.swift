@@ -45,12 +45,7 @@ struct MeasureIntervalTests {
   }
 
   @Test func cancelBeforeTheSubscriptionDoesNothing() {
-    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
-    let recorder = TestSubscriber<DispatchQueue.SchedulerTimeType.Stride, TestError>()
-    upstream.measureInterval(using: DispatchQueue.test).subscribe(recorder)
-    recorder.cancel()
-    upstream.sendSubscription(upstream.subscription)
-    #expect(!upstream.subscription.isCancelled)
+    checkCancelBeforeSubscriptionDoesNothing { $0.measureInterval(using: DispatchQueue.test) }
   }
 
   @Test func keepsTheContract() {

@@ -77,12 +77,7 @@ struct ReceiveOnTests {
   }
 
   @Test func cancelBeforeTheSubscriptionDoesNothing() {
-    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
-    let recorder = TestSubscriber<Int, TestError>()
-    upstream.receive(on: DispatchQueue.test).subscribe(recorder)
-    recorder.cancel()
-    upstream.sendSubscription(upstream.subscription)
-    #expect(!upstream.subscription.isCancelled)
+    checkCancelBeforeSubscriptionDoesNothing { $0.receive(on: DispatchQueue.test) }
   }
 
   @Test(.timeLimit(.minutes(1))) func deliversOnTheDispatchQueue() async {

@@ -69,12 +69,7 @@ struct SubscribeOnTests {
   }
 
   @Test func cancelBeforeTheSubscriptionDoesNothing() {
-    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
-    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
-    upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
-    recorder.cancel()
-    upstream.sendSubscription(upstream.subscription)
-    #expect(!upstream.subscription.isCancelled)
+    checkCancelBeforeSubscriptionDoesNothing { $0.subscribe(on: ImmediateScheduler.shared) }
   }
 
   #if compiler(>=6.2)

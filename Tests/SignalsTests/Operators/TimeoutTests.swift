@@ -119,12 +119,7 @@ private struct NoDeadlineScheduler: Scheduler {
   }
 
   @Test func cancelBeforeTheSubscriptionDoesNothing() {
-    let upstream = TestPublisher<Int, TestError>(subscribesImmediately: false)
-    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
-    upstream.timeout(.seconds(1), scheduler: DispatchQueue.test).subscribe(recorder)
-    recorder.cancel()
-    upstream.sendSubscription(upstream.subscription)
-    #expect(!upstream.subscription.isCancelled)
+    checkCancelBeforeSubscriptionDoesNothing { $0.timeout(.seconds(1), scheduler: DispatchQueue.test) }
   }
 
   #if compiler(>=6.2)
