@@ -1,33 +1,32 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-/// The state of an operator that forwards values one for one (possibly later, or elsewhere):
-/// where it stands with its upstream, and how many values the subscriber still wants.
+/// The state of an operator that forwards events one for one, later or elsewhere (`receive(on:)`,
+/// `subscribe(on:)`, `measureInterval`): where it stands with its upstream.
 ///
-/// Kept inside the operator's `LockedState`. Counting demand here means a misbehaving upstream
-/// that sends more than was asked never pushes more values downstream than were requested.
+/// Kept inside the operator's `LockedState`. As in Combine, these operators trust their upstream:
+/// they count no demand and forward every value they get while subscribed.
 struct PassThroughState {
+  /// Stays `subscribed` after the upstream completes, until the completion is delivered.
   var status = SubscriptionStatus.awaitingSubscription
-  /// Requested by the subscriber and not yet used by a value.
-  var demand = Subscribers.Demand.none
+  /// The upstream completed: nothing more is taken from it, and cancelling does nothing.
+  var hasUpstreamCompleted = false
 
-  /// Uses one unit of demand for an arriving value; `false` when the value must be dropped
-  /// (no subscription, or no demand left).
-  mutating func takeOneDemand() -> Bool {
-    guard status.subscription != nil, demand > 0 else { return false }
-    demand -= 1
+  /// The upstream subscription while events are still taken from it.
+  var receivingUpstream: (any Subscription)? { hasUpstreamCompleted ? nil : status.subscription }
+
+  /// Records the upstream's completion; `false` if it must be ignored (not subscribed, or a second
+  /// completion).
+  mutating func upstreamCompleted() -> Bool {
+    guard receivingUpstream != nil else { return false }
+    hasUpstreamCompleted = true
     return true
   }
 
-  /// Adds demand; returns the upstream subscription to forward it to, if subscribed.
-  mutating func add(_ additional: Subscribers.Demand) -> (any Subscription)? {
-    guard let upstream = status.subscription else { return nil }
-    demand += additional
+  /// The subscriber cancelled: returns the upstream subscription to cancel. Before the subscription
+  /// arrives, and after the upstream completed, this does nothing, as in Combine.
+  mutating func cancel() -> (any Subscription)? {
+    guard let upstream = receivingUpstream else { return nil }
+    status = .terminal
     return upstream
-  }
-
-  /// Ends the subscription; returns the upstream subscription if it was live.
-  mutating func terminate() -> (any Subscription)? {
-    defer { status = .terminal }
-    return status.subscription
   }
 }

@@ -20,6 +20,8 @@ extension Publisher {
   ///   their order even on a scheduler that may run two due actions out of order (a
   ///   `DispatchQueue` coalesces timers whose deadlines are close): each scheduled action delivers
   ///   the oldest event still waiting, not the one that scheduled it.
+  /// - Important: As in Combine, every value the upstream sends is delayed and delivered, whatever
+  ///   the subscriber's demand, and a cancel after the upstream completed stops nothing.
   ///
   /// - Parameters:
   ///   - interval: How long to delay each event.
@@ -98,7 +100,7 @@ where
   Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable, Context.SchedulerOptions: Sendable
 {}
 
-/// The state of a delay: the pass-through bookkeeping and the events scheduled but not yet
+/// The state of a delay: where it stands with its upstream and the events scheduled but not yet
 /// delivered, oldest first.
 private struct DelayState<Input, Failure: Error> {
   enum Event {
@@ -106,13 +108,21 @@ private struct DelayState<Input, Failure: Error> {
     case completion(Subscribers.Completion<Failure>)
   }
 
-  var passThrough = PassThroughState()
+  /// Stays `subscribed` after the upstream completes, until the completion is delivered.
+  var status = SubscriptionStatus.awaitingSubscription
+  /// The upstream completed: nothing more is taken, and cancelling no longer stops the events in
+  /// flight (as in Combine).
+  var upstreamCompleted = false
   /// Scheduled events, oldest first.
   var pending = ValueQueue<Event>()
+
+  /// The upstream subscription while events are still taken from it.
+  var receivingUpstream: (any Subscription)? { upstreamCompleted ? nil : status.subscription }
 }
 
+/// The subscription of ``Publishers/Delay``. As Combine's, it has no description of its own.
 private final class DelayInner<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>: Subscriber,
-  Subscription, CustomStringConvertible
+  Subscription
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -132,10 +142,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     options = publisher.options
   }
 
-  var description: String { "Delay" }
-
   func receive(subscription: any Subscription) {
-    guard state.withLock({ $0.passThrough.status.accept(subscription) }) else {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -143,8 +151,9 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
+    // As in Combine, values are not counted against demand: each one is scheduled.
     let accepted = state.withLock { state in
-      guard state.passThrough.takeOneDemand() else { return false }
+      guard state.receivingUpstream != nil else { return false }
       state.pending.append(.value(input))
       return true
     }
@@ -154,7 +163,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let accepted = state.withLock { state in
-      guard state.passThrough.status.subscription != nil else { return false }
+      guard state.receivingUpstream != nil else { return false }
+      state.upstreamCompleted = true
       state.pending.append(.completion(completion))
       return true
     }
@@ -162,16 +172,23 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { $0.passThrough.add(demand) }?.request(demand)
+    state.withLock { $0.receivingUpstream }?.request(demand)
   }
 
   func cancel() {
-    let (upstream, dropped) = state.withLock { state in (state.passThrough.terminate(), state.pending.removeAll()) }
+    // Before the subscription, and once the upstream completed, this does nothing, as in Combine.
+    let (upstream, dropped) = state.withLock {
+      state -> ((any Subscription)?, ContiguousArray<DelayState<Input, Failure>.Event?>) in
+      guard let upstream = state.receivingUpstream else { return (nil, []) }
+      state.status = .terminal
+      return (upstream, state.pending.removeAll())
+    }
     upstream?.cancel()
     withExtendedLifetime(dropped) {}
   }
 
   private func scheduleDelivery() {
+    // The action holds the subscription until it runs, as in Combine.
     scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options) {
       self.deliverOldest()
     }
@@ -181,15 +198,15 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   /// delivered once, in arrival order, whichever action runs first.
   private func deliverOldest() {
     let event = state.withLock { state -> DelayState<Input, Failure>.Event? in
-      guard state.passThrough.status.subscription != nil, let event = state.pending.popFirst() else { return nil }
-      if case .completion = event { _ = state.passThrough.terminate() }
+      guard state.status.subscription != nil, let event = state.pending.popFirst() else { return nil }
+      if case .completion = event { state.status = .terminal }
       return event
     }
     switch event {
     case .value(let input):
       let additional = downstream.receive(input)
       if additional > 0 {
-        state.withLock { $0.passThrough.add(additional) }?.request(additional)
+        state.withLock { $0.status.subscription }?.request(additional)
       }
     case .completion(let completion):
       downstream.receive(completion: completion)

@@ -15,7 +15,9 @@ extension Publisher {
   /// ```
   ///
   /// - Note: Nothing is scheduled: intervals are delivered at once, on the upstream's thread, and
-  ///   demand, completion and failure pass straight through.
+  ///   demand, completion and failure pass straight through. As in Combine, every value is
+  ///   measured and delivered, whatever the subscriber's demand; what the subscriber asks for in
+  ///   return is requested from upstream at once.
   ///
   /// - Parameters:
   ///   - scheduler: Whose clock to read.
@@ -67,12 +69,12 @@ extension Publishers {
 extension Publishers.MeasureInterval: Sendable where Upstream: Sendable, Context: Sendable {}
 
 private final class MeasureIntervalInner<Input, Downstream: Subscriber, Context: Scheduler>: Subscriber,
-  Subscription, CustomStringConvertible
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Context.SchedulerTimeType.Stride {
   typealias Failure = Downstream.Failure
 
   private struct State {
-    var base = PassThroughState()
+    var status = SubscriptionStatus.awaitingSubscription
     var last: Context.SchedulerTimeType?
   }
 
@@ -87,44 +89,62 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   var description: String { "MeasureInterval" }
 
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
-    let now = scheduler.now
-    let accepted = state.withLock { state in
-      guard state.base.status.accept(subscription) else { return false }
-      state.last = now
-      return true
-    }
-    guard accepted else {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
       subscription.cancel()
       return
+    }
+    let now = scheduler.now
+    state.withLock { state in
+      if state.status.subscription != nil { state.last = now }
     }
     downstream.receive(subscription: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
+    // As in Combine, values are not counted against demand, and the clock is read only while
+    // subscribed; what the subscriber asks for in return is requested from upstream at once.
+    guard state.withLock({ $0.status.subscription != nil && $0.last != nil }) else { return .none }
     let now = scheduler.now
-    let interval = state.withLock { state -> Context.SchedulerTimeType.Stride? in
-      guard let last = state.last, state.base.takeOneDemand() else { return nil }
+    let measured = state.withLock {
+      state -> (upstream: any Subscription, interval: Context.SchedulerTimeType.Stride)? in
+      guard let upstream = state.status.subscription, let last = state.last else { return nil }
       state.last = now
-      return last.distance(to: now)
+      return (upstream, last.distance(to: now))
     }
-    guard let interval else { return .none }
-    let additional = downstream.receive(interval)
-    _ = state.withLock { $0.base.add(additional) }
-    return additional
+    guard let measured else { return .none }
+    let additional = downstream.receive(measured.interval)
+    if additional > 0 { measured.upstream.request(additional) }
+    return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let live = state.withLock { $0.base.terminate() != nil }
+    let live = state.withLock { state -> Bool in
+      guard state.status.subscription != nil else { return false }
+      state.status = .terminal
+      state.last = nil
+      return true
+    }
     if live { downstream.receive(completion: completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { $0.base.add(demand) }?.request(demand)
+    state.withLock { $0.status.subscription }?.request(demand)
   }
 
   func cancel() {
-    state.withLock { $0.base.terminate() }?.cancel()
+    // Before the subscription arrives this does nothing, as in Combine.
+    let upstream = state.withLock { state -> (any Subscription)? in
+      guard let upstream = state.status.subscription else { return nil }
+      state.status = .terminal
+      state.last = nil
+      return upstream
+    }
+    upstream?.cancel()
   }
 }
 

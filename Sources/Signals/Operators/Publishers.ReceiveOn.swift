@@ -23,7 +23,9 @@ extension Publisher {
   ///   demand returned by the subscriber is requested after each delivery.
   /// - Important: Deliveries are serial only if `scheduler` is (a serial `DispatchQueue`, a
   ///   `RunLoop`, `OperationQueue` with one concurrent operation, a `TestScheduler`). After
-  ///   `cancel()`, deliveries still queued on the scheduler are dropped.
+  ///   `cancel()`, values still queued on the scheduler are dropped. As in Combine, every value the
+  ///   upstream sends is delivered, whatever the subscriber's demand, and a cancel after the
+  ///   upstream completed stops nothing.
   ///
   /// - Parameters:
   ///   - scheduler: Where to deliver.
@@ -79,7 +81,7 @@ extension Publishers.ReceiveOn: Sendable
 where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
 
 private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -97,6 +99,10 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
 
   var description: String { "ReceiveOn" }
 
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
     guard state.withLock({ $0.status.accept(subscription) }) else {
       subscription.cancel()
@@ -106,35 +112,37 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard state.withLock({ $0.takeOneDemand() }) else { return .none }
+    // As in Combine, values are not counted against demand: each one is scheduled.
+    guard state.withLock({ $0.receivingUpstream != nil }) else { return .none }
     scheduler.schedule(options: options) { self.deliver(input) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    guard state.withLock({ $0.status.subscription != nil }) else { return }
+    guard state.withLock({ $0.upstreamCompleted() }) else { return }
     scheduler.schedule(options: options) { self.deliver(completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { $0.add(demand) }?.request(demand)
+    state.withLock { $0.receivingUpstream }?.request(demand)
   }
 
   func cancel() {
-    state.withLock { $0.terminate() }?.cancel()
+    state.withLock { $0.cancel() }?.cancel()
   }
 
   private func deliver(_ input: Input) {
     guard state.withLock({ $0.status.subscription != nil }) else { return }
     let additional = downstream.receive(input)
     if additional > 0 {
-      state.withLock { $0.add(additional) }?.request(additional)
+      state.withLock { $0.status.subscription }?.request(additional)
     }
   }
 
   private func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let live = state.withLock { $0.terminate() != nil }
-    if live { downstream.receive(completion: completion) }
+    // Delivered even if the subscriber cancelled after the upstream completed, as in Combine.
+    state.withLock { $0.status = .terminal }
+    downstream.receive(completion: completion)
   }
 }
 

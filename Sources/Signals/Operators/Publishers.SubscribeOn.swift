@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Foundation
+
 extension Publisher {
   /// Performs subscribing, requesting and cancelling on `scheduler`.
   ///
@@ -18,7 +20,10 @@ extension Publisher {
   /// ```
   ///
   /// - Note: Each `request(_:)` and the `cancel()` are forwarded to the upstream subscription from
-  ///   `scheduler`; values arriving after `cancel()` are not forwarded.
+  ///   `scheduler`; values arriving after `cancel()` are not forwarded. As in Combine, every value
+  ///   the upstream sends is forwarded, whatever the subscriber's demand. A request made from inside
+  ///   the upstream's `request(_:)`, on the same thread (with ``ImmediateScheduler``), stops the
+  ///   program with a precondition failure, as in Combine.
   ///
   /// - Parameters:
   ///   - scheduler: Where to subscribe, request and cancel.
@@ -76,7 +81,7 @@ extension Publishers.SubscribeOn: Sendable
 where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
 
 private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -85,6 +90,9 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
   private let state = LockedState.make(PassThroughState())
+  /// The threads forwarding a request to the upstream right now (more than one only on a concurrent
+  /// scheduler), to catch a request made from inside the upstream's own `request(_:)`.
+  private let forwardingThreads = LockedState<[ObjectIdentifier]>.make([])
 
   init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
     self.downstream = downstream
@@ -93,6 +101,10 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   var description: String { "SubscribeOn" }
+
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
     guard state.withLock({ $0.status.accept(subscription) }) else {
@@ -103,24 +115,43 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard state.withLock({ $0.takeOneDemand() }) else { return .none }
-    let additional = downstream.receive(input)
-    _ = state.withLock { $0.add(additional) }
-    return additional
+    // As in Combine, values are not counted against demand: the upstream is trusted.
+    guard state.withLock({ $0.status.subscription != nil }) else { return .none }
+    return downstream.receive(input)
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let live = state.withLock { $0.terminate() != nil }
-    if live { downstream.receive(completion: completion) }
+    guard state.withLock({ $0.cancel() }) != nil else { return }
+    downstream.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    guard let upstream = state.withLock({ $0.add(demand) }) else { return }
-    scheduler.schedule(options: options) { upstream.request(demand) }
+    guard let upstream = state.withLock({ $0.status.subscription }) else { return }
+    scheduler.schedule(options: options) { self.forward(demand, to: upstream) }
+  }
+
+  /// Requests from upstream. Combine serialises these requests with a lock, so a request made
+  /// from inside the upstream's `request(_:)` on the same thread stops the program; so does this.
+  private func forward(_ demand: Subscribers.Demand, to upstream: any Subscription) {
+    let thread = ObjectIdentifier(Thread.current)
+    let isRecursive = forwardingThreads.withLock { threads -> Bool in
+      if threads.contains(thread) { return true }
+      threads.append(thread)
+      return false
+    }
+    if isRecursive {
+      preconditionFailure(
+        "subscribe(on:): request(_:) was called from inside the upstream's request(_:) on the same thread")
+    }
+    upstream.request(demand)
+    forwardingThreads.withLock { threads in
+      if let index = threads.firstIndex(of: thread) { threads.remove(at: index) }
+    }
   }
 
   func cancel() {
-    guard let upstream = state.withLock({ $0.terminate() }) else { return }
+    // Before the subscription arrives this does nothing, as in Combine.
+    guard let upstream = state.withLock({ $0.cancel() }) else { return }
     scheduler.schedule(options: options) { upstream.cancel() }
   }
 }

@@ -86,13 +86,16 @@ extension Publishers.Throttle: Sendable
 where Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable {}
 
 private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
   typealias Time = Context.SchedulerTimeType
 
   private struct State {
+    /// Released once the pipeline ends (completion delivered or cancelled), as in Combine, so a
+    /// subscriber that keeps its subscription is not kept alive by it.
+    var downstream: Downstream?
     /// `subscription` stays set after the upstream completes, until the completion is delivered.
     var status = SubscriptionStatus.awaitingSubscription
     var upstreamCompleted = false
@@ -102,6 +105,8 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     var pendingCompletion: Subscribers.Completion<Failure>?
 
     var hasScheduledEmission: Bool { pendingValue != nil || pendingCompletion != nil }
+    /// Whether values and completions are still taken from upstream.
+    var isReceiving: Bool { status.subscription != nil && !upstreamCompleted }
   }
 
   /// When to run the next emission.
@@ -111,34 +116,46 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     case at(Time)
   }
 
-  private let downstream: Downstream
   private let interval: Time.Stride
   private let scheduler: Context
   private let latest: Bool
-  private let state = LockedState.make(State())
+  private let state: LockedState<State>
 
   init(downstream: Downstream, interval: Time.Stride, scheduler: Context, latest: Bool) {
-    self.downstream = downstream
+    state = LockedState.make(State(downstream: downstream))
     self.interval = interval
     self.scheduler = scheduler
     self.latest = latest
+    // Combine reads the clock when the subscription is made; schedulers that record their calls see it.
+    _ = scheduler.now
   }
 
   var description: String { "Throttle" }
 
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
-    guard state.withLock({ $0.status.accept(subscription) }) else {
+    let downstream = state.withLock { state -> Downstream? in
+      guard let downstream = state.downstream, state.status.accept(subscription) else { return nil }
+      return downstream
+    }
+    guard let downstream else {
       subscription.cancel()
       return
     }
-    downstream.receive(subscription: self)
+    _ = scheduler.now
+    // As in Combine, the upstream is asked before the subscriber gets its subscription.
     subscription.request(.unlimited)
+    downstream.receive(subscription: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
+    guard state.withLock({ $0.isReceiving }) else { return .none }
     let now = scheduler.now
     let (emission, displaced) = state.withLock { state -> (Emission, Input?) in
-      guard state.status.subscription != nil, !state.upstreamCompleted, state.demand > 0 else { return (.none, nil) }
+      guard state.isReceiving, state.demand > 0 else { return (.none, nil) }
       if state.hasScheduledEmission {
         guard latest else { return (.none, nil) }
         defer { state.pendingValue = input }
@@ -155,8 +172,10 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
+    guard state.withLock({ $0.isReceiving }) else { return }
+    _ = scheduler.now
     let emission = state.withLock { state -> Emission in
-      guard state.status.subscription != nil, !state.upstreamCompleted else { return .none }
+      guard state.isReceiving else { return .none }
       state.upstreamCompleted = true
       let alreadyScheduled = state.hasScheduledEmission
       state.pendingCompletion = completion
@@ -167,21 +186,22 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
 
   func request(_ demand: Subscribers.Demand) {
     state.withLock { state in
-      guard state.status.subscription != nil else { return }
+      guard state.isReceiving else { return }
       state.demand += demand
     }
   }
 
   func cancel() {
-    let (upstream, dropped) = state.withLock { state in
+    let (upstream, released) = state.withLock { state in
       defer {
         state.status = .terminal
+        state.downstream = nil
         state.pendingValue = nil
         state.pendingCompletion = nil
       }
-      return (state.status.subscription, state.pendingValue)
+      return (state.status.subscription, (state.downstream, state.pendingValue))
     }
-    withExtendedLifetime(dropped) {}
+    withExtendedLifetime(released) {}
     upstream?.cancel()
   }
 
@@ -194,17 +214,28 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   }
 
   private func emit() {
-    let now = scheduler.now
-    let (value, completion) = state.withLock { state -> (Input?, Subscribers.Completion<Failure>?) in
-      guard state.status.subscription != nil else { return (nil, nil) }
+    // The clock is read only for a value that is not followed by a completion, as in Combine.
+    let stampsValue = state.withLock { state -> Bool? in
+      guard state.status.subscription != nil else { return nil }
+      return state.pendingValue != nil && state.pendingCompletion == nil
+    }
+    guard let stampsValue else { return }
+    let now = stampsValue ? scheduler.now : nil
+    let taken = state.withLock {
+      state -> (downstream: Downstream, value: Input?, completion: Subscribers.Completion<Failure>?)? in
+      guard state.status.subscription != nil, let downstream = state.downstream else { return nil }
       let value = state.pendingValue
       let completion = state.pendingCompletion
       state.pendingValue = nil
       state.pendingCompletion = nil
-      if value != nil { state.lastEmission = now }
-      if completion != nil { state.status = .terminal }
-      return (value, completion)
+      if let now, value != nil { state.lastEmission = now }
+      if completion != nil {
+        state.status = .terminal
+        state.downstream = nil
+      }
+      return (downstream, value, completion)
     }
+    guard let (downstream, value, completion) = taken else { return }
     if let value {
       let additional = downstream.receive(value)
       if additional > 0 { request(additional) }

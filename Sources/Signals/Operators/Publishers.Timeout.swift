@@ -21,7 +21,10 @@ extension Publisher {
   /// - Note: Demand goes straight upstream. Threading: values and the completion are delivered on
   ///   `scheduler`, as is the timeout.
   /// - Important: An upstream completion that arrives in time stops the clock and is delivered as
-  ///   it is. Values scheduled but not yet delivered when the time runs out are dropped.
+  ///   it is. Values scheduled but not yet delivered when the time runs out are dropped. As in
+  ///   Combine, values are forwarded whatever the subscriber's demand, and the clock is a repeating
+  ///   timer (`schedule(after:interval:tolerance:options:)`), so the scheduler must run it later:
+  ///   with ``ImmediateScheduler`` the pipeline stops with a precondition failure.
   ///
   /// - Parameters:
   ///   - interval: The longest silence allowed.
@@ -96,26 +99,23 @@ extension Publishers {
 }
 
 private final class TimeoutInner<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>: Subscriber,
-  Subscription, CustomStringConvertible
+  Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
   private struct State {
     var status = SubscriptionStatus.awaitingSubscription
-    /// Bumped whenever the clock restarts or stops; a clock callback of an older generation is
-    /// stale and does nothing.
+    /// Bumped whenever the clock is armed again; a tick of an older clock does nothing.
     var generation: UInt64 = 0
+    /// The repeating timer of the running clock.
+    var timer: (any Cancellable)?
+    /// Whether the subscriber has made its first request (which restarts the clock once).
     var hasRequested = false
-    var upstreamCompleted = false
-    /// Requested by the subscriber and not yet used by a value.
-    var demand = Subscribers.Demand.none
-
-    /// Restarts the clock; returns the generation to schedule.
-    mutating func restartClock() -> UInt64 {
-      generation &+= 1
-      return generation
-    }
+    /// Whether the clock ran out.
+    var didTimeOut = false
+    /// The generation whose clock is being armed (its `schedule` call has not returned yet).
+    var armingGeneration: UInt64?
   }
 
   private let downstream: Downstream
@@ -135,90 +135,114 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   var description: String { "Timeout" }
 
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
-    let generation = state.withLock { state -> UInt64? in
-      guard state.status.accept(subscription) else { return nil }
-      return state.restartClock()
-    }
-    guard let generation else {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
-    startClock(generation)
+    restartClock()
     downstream.receive(subscription: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let generation = state.withLock { state -> UInt64? in
-      guard state.status.subscription != nil, !state.upstreamCompleted, state.demand > 0 else { return nil }
-      state.demand -= 1
-      return state.restartClock()
-    }
-    guard let generation else { return .none }
-    startClock(generation)
+    // As in Combine, values are not counted against demand: the upstream is trusted.
+    guard state.withLock({ $0.status.subscription != nil && !$0.didTimeOut }) else { return .none }
+    restartClock()
     scheduler.schedule(options: options) { self.deliver(input) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let live = state.withLock { state in
-      guard state.status.subscription != nil, !state.upstreamCompleted else { return false }
-      state.upstreamCompleted = true
-      _ = state.restartClock()  // stops the clock: the running callback is now stale
-      return true
+    let (live, timer) = state.withLock { state -> (Bool, (any Cancellable)?) in
+      guard state.status.subscription != nil else { return (false, nil) }
+      state.generation &+= 1
+      defer { state.timer = nil }
+      return (true, state.timer)
     }
     guard live else { return }
+    timer?.cancel()
     scheduler.schedule(options: options) { self.deliver(completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let (upstream, generation) = state.withLock { state -> ((any Subscription)?, UInt64?) in
-      guard let upstream = state.status.subscription else { return (nil, nil) }
-      state.demand += demand
-      guard !state.hasRequested, !state.upstreamCompleted else { return (upstream, nil) }
-      state.hasRequested = true
-      return (upstream, state.restartClock())
+    let (upstream, isFirst) = state.withLock { state -> ((any Subscription)?, Bool) in
+      guard let upstream = state.status.subscription else { return (nil, false) }
+      defer { state.hasRequested = true }
+      return (upstream, !state.hasRequested)
     }
-    if let generation { startClock(generation) }
-    upstream?.request(demand)
+    guard let upstream else { return }
+    if isFirst { restartClock() }
+    upstream.request(demand)
   }
 
   func cancel() {
-    let upstream = state.withLock { state in
-      defer { state.status = .terminal }
-      return state.status.subscription
+    // Before the subscription arrives this does nothing, as in Combine.
+    let (upstream, timer) = state.withLock { state -> ((any Subscription)?, (any Cancellable)?) in
+      guard let upstream = state.status.subscription else { return (nil, nil) }
+      state.status = .terminal
+      defer { state.timer = nil }
+      return (upstream, state.timer)
     }
+    timer?.cancel()
     upstream?.cancel()
   }
 
-  private func startClock(_ generation: UInt64) {
-    let deadline = scheduler.now.advanced(by: interval)
-    scheduler.schedule(after: deadline, tolerance: scheduler.minimumTolerance, options: options) { [weak self] in
-      self?.clockRanOut(generation)
+  /// Stops the running clock and arms a new repeating one, as Combine does.
+  private func restartClock() {
+    let (generation, previous) = state.withLock { state -> (UInt64, (any Cancellable)?) in
+      state.generation &+= 1
+      state.armingGeneration = state.generation
+      defer { state.timer = nil }
+      return (state.generation, state.timer)
     }
+    previous?.cancel()
+    let timer = scheduler.schedule(
+      after: scheduler.now.advanced(by: interval), interval: interval, tolerance: scheduler.minimumTolerance,
+      options: options
+    ) {
+      self.clockRanOut(generation)
+    }
+    let stale = state.withLock { state -> Bool in
+      if state.armingGeneration == generation { state.armingGeneration = nil }
+      guard state.generation == generation, state.status.subscription != nil else { return true }
+      state.timer = timer
+      return false
+    }
+    if stale { timer.cancel() }
   }
 
   private func clockRanOut(_ generation: UInt64) {
-    let upstream = state.withLock { state -> (any Subscription)? in
-      guard state.generation == generation, let upstream = state.status.subscription else { return nil }
-      state.status = .terminal
-      return upstream
+    let firedWhileArming = state.withLock { $0.armingGeneration == generation }
+    if firedWhileArming {
+      // Combine stops here too (its lock is taken twice): the subscriber would get a completion
+      // before, or in the middle of, its subscription.
+      preconditionFailure(
+        "timeout(_:scheduler:) needs a scheduler that runs its timer later: the timer ran inside the schedule call "
+          + "(as ImmediateScheduler does)")
     }
-    guard let upstream else { return }
-    upstream.cancel()
+    let ranOut = state.withLock { state -> (upstream: any Subscription, timer: (any Cancellable)?)? in
+      guard state.generation == generation, !state.didTimeOut, let upstream = state.status.subscription else {
+        return nil
+      }
+      state.didTimeOut = true
+      state.status = .terminal
+      defer { state.timer = nil }
+      return (upstream, state.timer)
+    }
+    guard let ranOut else { return }
+    ranOut.timer?.cancel()
+    ranOut.upstream.cancel()
     downstream.receive(completion: customError.map { .failure($0()) } ?? .finished)
   }
 
   private func deliver(_ input: Input) {
-    guard state.withLock({ $0.status.subscription != nil }) else { return }
+    guard let upstream = state.withLock({ $0.didTimeOut ? nil : $0.status.subscription }) else { return }
     let additional = downstream.receive(input)
-    guard additional > 0 else { return }
-    let upstream = state.withLock { state -> (any Subscription)? in
-      guard let upstream = state.status.subscription else { return nil }
-      state.demand += additional
-      return upstream
-    }
-    upstream?.request(additional)
+    if additional > 0 { upstream.request(additional) }
   }
 
   private func deliver(_ completion: Subscribers.Completion<Failure>) {

@@ -31,16 +31,15 @@ extension DispatchQueue: Scheduler {
     /// The signed duration from this time to `other`, in nanoseconds.
     ///
     /// - Parameter other: The other time.
-    /// - Returns: `other - self`, clamped to what an `Int` holds.
+    /// - Returns: `other - self`; a distance too long for an `Int` of nanoseconds, either way, is
+    ///   "never" (the largest stride), as in Combine: `DispatchTime.distantFuture` is that far from
+    ///   any ordinary time.
     public func distance(to other: SchedulerTimeType) -> Stride {
       let start = dispatchTime.uptimeNanoseconds
       let end = other.dispatchTime.uptimeNanoseconds
-      if end >= start {
-        let difference = end - start
-        return .nanoseconds(difference > UInt64(Int.max) ? .max : Int(difference))
-      }
-      let difference = start - end
-      return .nanoseconds(difference > UInt64(Int.max) ? .min : -Int(difference))
+      let difference = end >= start ? end - start : start - end
+      guard difference <= UInt64(Int.max) else { return .nanoseconds(.max) }
+      return .nanoseconds(end >= start ? Int(difference) : -Int(difference))
     }
 
     /// This time moved by `n`; the largest stride means "never" (`DispatchTime.distantFuture`).
@@ -96,6 +95,11 @@ extension DispatchQueue: Scheduler {
 
       /// The duration in nanoseconds (signed, as in Combine).
       public var magnitude: Int
+
+      /// Combine's archive key: a stride encodes as `{"_nanoseconds": n}`.
+      private enum CodingKeys: String, CodingKey {
+        case magnitude = "_nanoseconds"
+      }
 
       /// The duration as a `DispatchTimeInterval` in nanoseconds.
       public var timeInterval: DispatchTimeInterval {

@@ -58,7 +58,7 @@ struct DelayTests {
   }
 
   @Test func keepsTheContract() {
-    checkOperatorContract { $0.delay(for: 1, scheduler: ImmediateScheduler.shared) }
+    checkOperatorContract(skipping: .demandAccounting) { $0.delay(for: 1, scheduler: ImmediateScheduler.shared) }
   }
 
   @Test func eventsKeepTheirOrderWhenTheSchedulerRunsDueActionsOutOfOrder() {
@@ -110,5 +110,38 @@ private final class ShufflingScheduler: Scheduler, @unchecked Sendable {
     let due = actions.reversed()
     actions.removeAll()
     for action in due { action() }
+  }
+
+  @Test func valuesBeyondDemandAreDelayedAndForwardedAsInCombine() {
+    let scheduler = DispatchQueue.test
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.values == [1, 2])
+  }
+
+  @Test func aCancelAfterTheUpstreamCompletedStopsNothing() {
+    let scheduler = DispatchQueue.test
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(completion: .finished)
+    recorder.cancel()
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .completion(.finished)])
+    #expect(!upstream.subscription.isCancelled)
+  }
+
+  @Test func theSubscriptionHasNoDescriptionOfItsOwnAsInCombine() {
+    let recorder = TestSubscriber<Int, Never>()
+    PassthroughSubject<Int, Never>().delay(for: 1, scheduler: DispatchQueue.test).subscribe(recorder)
+    #expect(!(recorder.subscription is any CustomStringConvertible))
+  }
+
+  @Test func cancelBeforeTheSubscriptionDoesNothing() {
+    checkCancelBeforeSubscriptionDoesNothing { $0.delay(for: 1, scheduler: DispatchQueue.test) }
   }
 }

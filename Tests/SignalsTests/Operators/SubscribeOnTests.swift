@@ -57,6 +57,33 @@ struct SubscribeOnTests {
   }
 
   @Test func keepsTheContract() {
-    checkOperatorContract { $0.subscribe(on: ImmediateScheduler.shared) }
+    checkOperatorContract(skipping: .demandAccounting) { $0.subscribe(on: ImmediateScheduler.shared) }
   }
+
+  @Test func valuesBeyondDemandAreForwardedAsInCombine() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
+    upstream.send(1)
+    #expect(recorder.values == [1])
+  }
+
+  @Test func cancelBeforeTheSubscriptionDoesNothing() {
+    checkCancelBeforeSubscriptionDoesNothing { $0.subscribe(on: ImmediateScheduler.shared) }
+  }
+
+  #if compiler(>=6.2)
+    @Test func aRequestFromInsideTheUpstreamsRequestTrapsAsInCombine() async {
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let held = LockedState<TestSubscriber<Int, TestError>?>.make(nil)
+        let upstream = TestPublisher<Int, TestError>(onRequest: { _ in held.withLock { $0 }?.request(.max(1)) })
+        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+        upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
+        held.withLock { $0 = recorder }
+        recorder.request(.max(1))
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("request(_:) was called from inside the upstream's request(_:)"))
+    }
+  #endif
 }

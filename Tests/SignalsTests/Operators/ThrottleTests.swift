@@ -98,4 +98,38 @@ struct ThrottleTests {
   @Test func keepsTheContract() {
     checkOperatorContract { $0.throttle(for: 1, scheduler: ImmediateScheduler.shared, latest: true) }
   }
+
+  @Test func readsTheClockAsCombineDoes() {
+    // Combine reads `now` when subscribed, on the subscription, on each value and on each emitted
+    // value, and schedules an immediate emission with `schedule(options:)`.
+    let scheduler = RecordingScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
+    #expect(scheduler.calls == [.now, .now])
+    subject.send(1)
+    #expect(scheduler.calls == [.now, .now, .now, .schedule])
+    scheduler.advance()
+    #expect(scheduler.calls == [.now, .now, .now, .schedule, .now])
+    subject.send(2)
+    #expect(
+      scheduler.calls == [.now, .now, .now, .schedule, .now, .now, .minimumTolerance, .scheduleAfter(.seconds(1))])
+    #expect(recorder.values == [1])
+  }
+
+  @Test func cancellingReleasesTheSubscriber() {
+    // A subscriber that keeps its subscription must not be kept alive by it once cancelled.
+    weak var released: TestSubscriber<Int, Never>?
+    var subscription: (any Subscription)?
+    do {
+      let subject = PassthroughSubject<Int, Never>()
+      let recorder = TestSubscriber<Int, Never>()
+      subject.throttle(for: .seconds(1), scheduler: ImmediateScheduler.shared, latest: true).subscribe(recorder)
+      subscription = recorder.subscription
+      released = recorder
+    }
+    #expect(released != nil)
+    subscription?.cancel()
+    #expect(released == nil)
+  }
 }

@@ -61,7 +61,7 @@ struct TimeoutTests {
   }
 
   @Test func keepsTheContract() {
-    checkOperatorContract { $0.timeout(1, scheduler: NoDeadlineScheduler()) }
+    checkOperatorContract(skipping: .demandAccounting) { $0.timeout(1, scheduler: NoDeadlineScheduler()) }
   }
 }
 
@@ -88,4 +88,50 @@ private struct NoDeadlineScheduler: Scheduler {
   ) -> any Cancellable {
     Subscriptions.empty
   }
+
+  @Test func theClockIsARepeatingTimerArmedAtSubscriptionAtTheFirstRequestAndForEachValue() {
+    let scheduler = RecordingScheduler()
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
+    upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    let arm = [
+      RecordingScheduler.Call.now, .minimumTolerance, .scheduleRepeating(after: .seconds(1), interval: .seconds(1)),
+    ]
+    #expect(scheduler.calls == arm + arm)
+    #expect(scheduler.runningTimers == 1)
+    upstream.send(1)
+    #expect(scheduler.calls == arm + arm + arm + [.schedule])
+    #expect(scheduler.runningTimers == 1)
+    scheduler.advance(by: .seconds(1))
+    #expect(recorder.events == [.subscription, .value(1), .completion(.finished)])
+    #expect(scheduler.runningTimers == 0)
+  }
+
+  @Test func valuesBeyondDemandAreForwardedAsInCombine() {
+    let scheduler = DispatchQueue.test
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+    upstream.timeout(.seconds(1), scheduler: scheduler).subscribe(recorder)
+    upstream.send(1)
+    upstream.send(2)
+    scheduler.advance()
+    #expect(recorder.values == [1, 2])
+  }
+
+  @Test func cancelBeforeTheSubscriptionDoesNothing() {
+    checkCancelBeforeSubscriptionDoesNothing { $0.timeout(.seconds(1), scheduler: DispatchQueue.test) }
+  }
+
+  #if compiler(>=6.2)
+    @Test func aSchedulerThatRunsTheTimerAtOnceIsAMisuseThatTraps() async {
+      // Combine stops too: the clock would run out before the subscriber has its subscription.
+      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        let subject = PassthroughSubject<Int, Never>()
+        let cancellable = subject.timeout(.seconds(1), scheduler: ImmediateScheduler.shared).sink { _ in }
+        withExtendedLifetime(cancellable) {}
+      }
+      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(message.contains("timeout(_:scheduler:) needs a scheduler that runs its timer later"))
+    }
+  #endif
 }

@@ -91,4 +91,21 @@ struct DispatchQueueSchedulerTests {
     }
     #expect(final == 3)
   }
+
+  @Test func aDistanceTooLongForAnIntIsNeverWhicheverTheDirection() {
+    let start = Time(DispatchTime(uptimeNanoseconds: 10_000))
+    let farAway = Time(DispatchTime(uptimeNanoseconds: .max - 1024))
+    #expect(start.distance(to: Time(.distantFuture)) == .nanoseconds(.max))
+    #expect(Time(.distantFuture).distance(to: start) == .nanoseconds(.max))
+    #expect(farAway.distance(to: start) == .nanoseconds(.max))
+    let intMax = Time(DispatchTime(uptimeNanoseconds: UInt64(Int.max)))
+    #expect(intMax.distance(to: start) == .nanoseconds(-(Int.max - 10_000)))
+  }
+
+  @Test func aStrideEncodesItsNanosecondsUnderCombinesKey() throws {
+    struct Box: Codable, Equatable { var value: Stride }
+    let data = try JSONEncoder().encode(Box(value: .nanoseconds(419_872)))
+    #expect(String(decoding: data, as: UTF8.self) == #"{"value":{"_nanoseconds":419872}}"#)
+    #expect(try JSONDecoder().decode(Box.self, from: data) == Box(value: .nanoseconds(419_872)))
+  }
 }

@@ -46,4 +46,36 @@ struct OperationQueueSchedulerTests {
     }
     #expect(count.withLock { $0 } == 3)
   }
+
+  @Test func theTimeTypeIsItsOwnAsInCombine() throws {
+    // Combine declares `OperationQueue.SchedulerTimeType` apart from `RunLoop`'s, so code may extend
+    // each on its own.
+    #expect(OperationQueue.SchedulerTimeType.self != RunLoop.SchedulerTimeType.self)
+    let time = OperationQueue.SchedulerTimeType(Date(timeIntervalSinceReferenceDate: 1024.75))
+    let data = try JSONEncoder().encode(time)
+    #expect(String(decoding: data, as: UTF8.self) == #"{"date":1024.75}"#)
+    #expect(time.distance(to: time.advanced(by: .seconds(2))).timeInterval == 2)
+  }
+
+  @Test(.timeLimit(.minutes(1))) func datedWorkWaitsInTheQueueAsAnOperationThatIsNotReady() async {
+    let queue = OperationQueue()
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      queue.schedule(after: queue.now.advanced(by: .seconds(0.3))) { continuation.resume() }
+      let waiting = queue.operations
+      #expect(waiting.count == 1)
+      #expect(waiting.first.map { !$0.isReady && !($0 is BlockOperation) } == true)
+    }
+  }
+
+  @Test(.timeLimit(.minutes(1))) func aCancelledRepetitionLeavesTheQueueAtOnce() {
+    let queue = OperationQueue()
+    let ran = LockedState.make(false)
+    let timer = queue.schedule(after: queue.now.advanced(by: .seconds(3600)), interval: .seconds(3600)) {
+      ran.withLock { $0 = true }
+    }
+    timer.cancel()
+    queue.waitUntilAllOperationsAreFinished()  // would wait an hour if the operation kept its date
+    #expect(queue.operationCount == 0)
+    #expect(!ran.withLock { $0 })
+  }
 }

@@ -81,4 +81,48 @@ struct TimerPublisherTests {
     #expect(first.values.count == settled)
     watcher.withLock { $0 }?.cancel()
   }
+
+  @Test(.timeLimit(.minutes(1))) func theFirstTickComesOneIntervalAfterConnecting() async {
+    // Foundation's block-based `Timer` fires at once on Linux; Combine's first tick is one interval
+    // after `connect()`. A timer never fires early, so the check cannot flake.
+    let loopThread = RunLoopThread()
+    defer { loopThread.stop() }
+    let timer = Timer.publish(every: 0.2, on: loopThread.runLoop, in: .default)
+    let connection = LockedState<(any Cancellable)?>.make(nil)
+    let connectedAt = Date()
+    let firstTick = await withCheckedContinuation { (continuation: CheckedContinuation<Date, Never>) in
+      let subscriber = AnySubscriber<Date, Never>(
+        receiveSubscription: { $0.request(.max(1)) },
+        receiveValue: { date in
+          continuation.resume(returning: date)
+          return .none
+        })
+      timer.subscribe(subscriber)
+      connection.withLock { $0 = timer.connect() }
+    }
+    connection.withLock { $0 }?.cancel()
+    #expect(firstTick.timeIntervalSince(connectedAt) >= 0.19)
+  }
+
+  @Test func theConnectionAndTheSubscriptionAreBareAsInCombine() {
+    let loopThread = RunLoopThread()
+    defer { loopThread.stop() }
+    let timer = Timer.TimerPublisher(interval: 10, tolerance: 0.5, runLoop: loopThread.runLoop, mode: .default)
+    let connection = timer.connect()
+    defer { connection.cancel() }
+    #expect(!(connection is any CustomStringConvertible))
+    #expect(!(connection is AnyCancellable))
+    let recorder = TestSubscriber<Date, Never>()
+    timer.subscribe(recorder)
+    let subscription = recorder.subscription
+    #expect(subscription.map { $0 is any CustomStringConvertible } == false)
+    #expect(subscription.map { $0 is any CustomReflectable } == false)
+  }
+
+  @Test func publishLeavesTheToleranceUnsetAsCombineDoes() {
+    let loopThread = RunLoopThread()
+    defer { loopThread.stop() }
+    let timer = Timer.publish(every: 1, tolerance: 0.1, on: loopThread.runLoop, in: .default)
+    #expect(timer.tolerance == nil)
+  }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// The protocol contract every operator must keep, checked against a hand-driven upstream.
 ///
-/// Each operator's suite calls ``checkOperatorContract(_:upstreamValues:sourceLocation:)`` once:
+/// Each operator's suite calls ``checkOperatorContract(skipping:upstreamValues:sourceLocation:_:)`` once:
 ///
 /// ```swift
 /// @Test func keepsTheContract() {
@@ -25,15 +25,15 @@ import Testing
 ///
 /// Combine itself keeps only part of this contract in some operators, and Signals follows it: a
 /// pass-through operator forwards whatever its upstream sends (`map`, `tryMap`, `handleEvents`,
-/// `print`, `encode`, `output(in:)`), and the filtering ones forward values beyond the demand and
-/// stop the process on a value before the subscription (`tryFilter`, `removeDuplicates`,
-/// `prefix(while:)`). Such a call site names the cases Combine does not keep in `skipping`, and
-/// the operator's own tests check what Combine does instead.
+/// `print`, `encode`, `output(in:)`, `receive(on:)`, `delay`), and the filtering ones forward values
+/// beyond the demand and stop the process on a value before the subscription (`tryFilter`,
+/// `removeDuplicates`, `prefix(while:)`). Such a call site names the cases Combine does not keep in
+/// `skipping`, and the operator's own tests check what Combine does instead.
 func checkOperatorContract<P: Publisher>(
   skipping skipped: ContractCase = [],
-  _ makeOperator: (TestPublisher<Int, TestError>) -> P,
   upstreamValues: [Int] = Array(1...5),
-  sourceLocation: SourceLocation = #_sourceLocation
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ makeOperator: (TestPublisher<Int, TestError>) -> P
 ) where P.Failure: Equatable {
   // Value before subscription.
   if !skipped.contains(.valueBeforeSubscription) {
@@ -96,7 +96,7 @@ func checkOperatorContract<P: Publisher>(
   }
 }
 
-/// The cases of ``checkOperatorContract(skipping:_:upstreamValues:sourceLocation:)``, for naming
+/// The cases of ``checkOperatorContract(skipping:upstreamValues:sourceLocation:_:)``, for naming
 /// those an operator does not keep because Combine's does not.
 struct ContractCase: OptionSet {
   let rawValue: Int

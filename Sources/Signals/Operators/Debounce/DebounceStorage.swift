@@ -3,7 +3,7 @@
 /// The subscription of ``Publishers/Debounce``: it locks, asks ``DebounceStateMachine``, unlocks,
 /// then schedules, delivers or cancels.
 final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
-  CustomStringConvertible
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
@@ -26,6 +26,15 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
 
   var description: String { "Debounce" }
 
+  var customMirror: Mirror {
+    let (demand, value) = machine.withLock { ($0.demand, $0.currentValue) }
+    return Mirror(
+      self,
+      children: [("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", value as Any)])
+  }
+
+  var playgroundDescription: Any { description }
+
   func receive(subscription: any Subscription) {
     switch machine.withLock({ $0.receivedSubscription(subscription) }) {
     case .cancelSubscription:
@@ -37,24 +46,28 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let (generation, displaced) = machine.withLock { $0.received(input) }
+    let (generation, previousTimer, displaced) = machine.withLock { $0.received(input) }
     withExtendedLifetime(displaced) {}
     guard let generation else { return .none }
     let due = scheduler.now.advanced(by: dueTime)
-    scheduler.schedule(after: due, tolerance: scheduler.minimumTolerance, options: options) { [weak self] in
-      self?.fire(generation)
+    // The timer holds the subscription until it is cancelled, as in Combine.
+    let token = scheduler.schedule(
+      after: due, interval: dueTime, tolerance: scheduler.minimumTolerance, options: options
+    ) {
+      self.fire(generation)
     }
+    if !machine.withLock({ $0.armed(generation, token: token) }) { token.cancel() }
+    previousTimer?.cancel()
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let (scheduleCompletion, dropped) = machine.withLock { $0.completed() }
-    withExtendedLifetime(dropped) {}
+    let (scheduleCompletion, timer) = machine.withLock { $0.completed() }
+    timer?.cancel()
     guard scheduleCompletion else { return }
-    scheduler.schedule(options: options) {
-      if self.machine.withLock({ $0.completionDue() }) {
-        self.downstream.receive(completion: completion)
-      }
+    // Combine schedules the completion without the options.
+    scheduler.schedule {
+      self.downstream.receive(completion: completion)
     }
   }
 
@@ -63,8 +76,8 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 
   func cancel() {
-    let (upstream, dropped) = machine.withLock { $0.cancelled() }
-    withExtendedLifetime(dropped) {}
+    let (upstream, timer) = machine.withLock { $0.cancelled() }
+    timer?.cancel()
     upstream?.cancel()
   }
 
@@ -72,9 +85,10 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
     switch machine.withLock({ $0.due(generation) }) {
     case .none:
       return
-    case .drop(let value):
-      withExtendedLifetime(value) {}
-    case .deliver(let value):
+    case .cancelTimer(let timer):
+      timer?.cancel()
+    case .deliver(let value, let timer):
+      timer?.cancel()
       let additional = downstream.receive(value)
       machine.withLock { $0.addDemand(additional) }
     }

@@ -5,6 +5,11 @@ import Testing
 @testable import Signals
 
 struct DebounceStateMachineTests {
+  /// A timer token that only remembers who it is.
+  private final class Token: Cancellable {
+    func cancel() {}
+  }
+
   private func subscribedMachine() -> DebounceStateMachine<Int> {
     var machine = DebounceStateMachine<Int>()
     _ = machine.receivedSubscription(Subscriptions.empty)
@@ -23,71 +28,90 @@ struct DebounceStateMachineTests {
     }
   }
 
-  @Test func onlyTheLatestGenerationDelivers() {
+  @Test func aNewValueHandsBackThePreviousTimerAndOnlyTheLatestGenerationDelivers() {
     var machine = subscribedMachine()
     machine.addDemand(.unlimited)
+    let firstToken = Token()
     let first = machine.received(1)
+    let armed1 = machine.armed(first.generation!, token: firstToken)
+    #expect(armed1)
     let second = machine.received(2)
-    #expect(first.displaced == nil)
     #expect(second.displaced == 1)
+    #expect((second.previousTimer as AnyObject?) === firstToken)
+    let secondToken = Token()
+    let armed2 = machine.armed(second.generation!, token: secondToken)
+    #expect(armed2)
     guard case .none = machine.due(first.generation!) else {
-      Issue.record("a stale due time must do nothing")
+      Issue.record("a stale tick must do nothing")
       return
     }
-    guard case .deliver(2) = machine.due(second.generation!) else {
-      Issue.record("the current due time must deliver the latest value")
+    guard case .deliver(2, let timer) = machine.due(second.generation!) else {
+      Issue.record("the current tick must deliver the latest value")
       return
     }
+    #expect((timer as AnyObject?) === secondToken)
     guard case .none = machine.due(second.generation!) else {
-      Issue.record("a value is delivered once")
+      Issue.record("a repeating timer that was not stopped must not deliver twice")
       return
     }
+    #expect(machine.currentValue == 2)
   }
 
-  @Test func withoutDemandTheDueValueIsDroppedAndDemandIsCounted() {
+  @Test func aTimerArmedTooLateIsRefused() {
+    var machine = subscribedMachine()
+    let first = machine.received(1).generation!
+    _ = machine.received(2)
+    let armed3 = machine.armed(first, token: Token())
+    #expect(!armed3)
+  }
+
+  @Test func withoutDemandATickStopsTheTimerWithoutDelivering() {
     var machine = subscribedMachine()
     let generation = machine.received(1).generation!
-    guard case .drop(1) = machine.due(generation) else {
-      Issue.record("without demand the value is dropped")
+    let token = Token()
+    let armed4 = machine.armed(generation, token: token)
+    #expect(armed4)
+    guard case .cancelTimer(let timer) = machine.due(generation) else {
+      Issue.record("without demand the value is not delivered")
       return
     }
+    #expect((timer as AnyObject?) === token)
     machine.addDemand(.max(1))
     let next = machine.received(2).generation!
-    guard case .deliver(2) = machine.due(next) else {
+    guard case .deliver(2, _) = machine.due(next) else {
       Issue.record("with demand the value is delivered")
       return
     }
-    let last = machine.received(3).generation!
-    guard case .drop(3) = machine.due(last) else {
-      Issue.record("the one unit of demand was used")
-      return
-    }
+    #expect(machine.demand == .none)
   }
 
-  @Test func completionDropsThePendingValueAndIsDeliveredOnce() {
+  @Test func completionHandsBackTheRunningTimerAndEndsDelivery() {
     var machine = subscribedMachine()
     machine.addDemand(.unlimited)
     let generation = machine.received(1).generation!
+    let token = Token()
+    let armed5 = machine.armed(generation, token: token)
+    #expect(armed5)
     let completed = machine.completed()
     #expect(completed.scheduleCompletion)
-    #expect(completed.dropped == 1)
+    #expect((completed.timer as AnyObject?) === token)
     guard case .none = machine.due(generation) else {
       Issue.record("no value after completion")
       return
     }
-    let first = machine.completionDue()
-    let second = machine.completionDue()
-    #expect(first)
-    #expect(!second)
+    let completedAgain = machine.completed()
+    let cancelledAfterwards = machine.cancelled()
+    #expect(!completedAgain.scheduleCompletion)
+    #expect(cancelledAfterwards.upstream == nil)
   }
 
-  @Test func cancelWhileCompletingSuppressesTheCompletion() {
-    var machine = subscribedMachine()
-    let completed = machine.completed()
-    #expect(completed.scheduleCompletion)
+  @Test func cancelBeforeTheSubscriptionDoesNothing() {
+    var machine = DebounceStateMachine<Int>()
     let cancelled = machine.cancelled()
-    let due = machine.completionDue()
     #expect(cancelled.upstream == nil)
-    #expect(!due)
+    guard case .startDownstreamAndRequestUnlimited = machine.receivedSubscription(Subscriptions.empty) else {
+      Issue.record("the subscription that arrives after an early cancel is still taken, as in Combine")
+      return
+    }
   }
 }

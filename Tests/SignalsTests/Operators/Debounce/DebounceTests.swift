@@ -98,4 +98,36 @@ struct DebounceTests {
   @Test func keepsTheContract() {
     checkOperatorContract { $0.debounce(for: 1, scheduler: ImmediateScheduler.shared) }
   }
+
+  @Test func eachValueArmsARepeatingTimerThatIsStoppedOnceItFires() {
+    // As in Combine: a value arms `schedule(after:interval:tolerance:options:)` with the due time as
+    // both delay and interval; a newer value, the delivery or the completion cancels it.
+    let scheduler = RecordingScheduler()
+    let subject = PassthroughSubject<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>()
+    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
+    subject.send(1)
+    #expect(
+      scheduler.calls == [.now, .minimumTolerance, .scheduleRepeating(after: .seconds(1), interval: .seconds(1))])
+    #expect(scheduler.runningTimers == 1)
+    scheduler.advance(by: .milliseconds(500))
+    subject.send(2)
+    #expect(scheduler.runningTimers == 1)
+    scheduler.advance(by: .seconds(5))
+    #expect(recorder.values == [2])
+    #expect(scheduler.runningTimers == 0)
+    subject.send(3)
+    subject.send(completion: .finished)
+    #expect(scheduler.runningTimers == 0)
+    #expect(scheduler.calls.last == .schedule)
+  }
+
+  @Test func theSubscriptionDescribesItselfAsCombineDoes() {
+    let recorder = TestSubscriber<Int, Never>()
+    PassthroughSubject<Int, Never>().debounce(for: .seconds(1), scheduler: DispatchQueue.test).subscribe(recorder)
+    let subscription = recorder.subscription
+    #expect(subscription.map { String(describing: $0) } == "Debounce")
+    let labels = subscription.map { Mirror(reflecting: $0).children.map(\.label) }
+    #expect(labels == ["downstream", "downstreamDemand", "currentValue"])
+  }
 }
