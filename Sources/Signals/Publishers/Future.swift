@@ -95,7 +95,7 @@ extension Future {
   /// the value (``ContractKeepingSubscription``).
   // Safety: the mutable state is `machine`, a `LockedState`, and `slot`, guarded by the future's lock.
   private final class Conduit<Downstream: Subscriber>: Waiter, Subscription, ContractKeepingSubscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     private typealias Machine = FutureSubscriptionStateMachine<Output, Failure, Downstream>
 
@@ -108,6 +108,22 @@ extension Future {
     }
 
     var description: String { "Future" }
+
+    /// What Combine shows: the future (as `parent` and `subject`), the subscriber and whether it
+    /// has asked for the value while the subscription is active; `nil`s and `false` afterwards.
+    var customMirror: Mirror {
+      let active = machine.withLock { $0.activeDownstream }
+      let parent: Future<Output, Failure>? = active == nil ? nil : future
+      let children: [Mirror.Child] = [
+        ("parent", parent as Any),
+        ("downstream", active?.downstream as Any),
+        ("hasAnyDemand", active?.hasDemand ?? false),
+        ("subject", parent as Any),
+      ]
+      return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
 
     override func resolve(_ result: Result<Output, Failure>) {
       perform(machine.withLock { $0.resolve(result) })

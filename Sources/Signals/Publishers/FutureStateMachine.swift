@@ -140,6 +140,13 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
 
   /// Delivers a success once there is demand, and a failure once the subscriber holds its
   /// subscription (a request proves it does).
+  /// The subscriber and whether it has asked for the value, while the subscription is active;
+  /// `nil` once it has delivered or been cancelled. Only the subscription's mirror reads it.
+  var activeDownstream: (downstream: Downstream, hasDemand: Bool)? {
+    guard case .active(let downstream, _, let hasDemand, _) = state else { return nil }
+    return (downstream, hasDemand)
+  }
+
   private mutating func deliverIfReady() -> Action {
     guard case .active(let downstream, let subscribed, let hasDemand, let result?) = state else { return .none }
     switch result {

@@ -192,4 +192,17 @@ struct FutureTests {
     let future: any Sendable = Future<Int, Never> { $0(.success(1)) }
     #expect(future is Future<Int, Never>)
   }
+
+  @Test func subscriptionMirrorsTheFutureAndSubscriberUntilDelivery() throws {
+    let future = Future<Int, Never> { _ in }
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    future.subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    let mirror = Mirror(reflecting: subscription)
+    #expect(mirror.children.map(\.label) == ["parent", "downstream", "hasAnyDemand", "subject"])
+    #expect(mirror.children.first.map { String(describing: $0.value) }?.contains("Future") == true)
+    recorder.cancel()
+    let ended = Mirror(reflecting: subscription).children.map { String(describing: $0.value) }
+    #expect(ended == ["nil", "nil", "false", "nil"])
+  }
 }
