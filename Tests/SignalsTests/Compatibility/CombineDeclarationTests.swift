@@ -4,6 +4,10 @@ import Foundation
 import Signals
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 // User code written against Combine's declarations: the concrete types its eager overloads return,
 // `==` on them, `store(in:)` on a plain `Cancellable`, and the Equatable conformances of the
 // reducing operators. The point of this file is that it compiles with `import Signals` exactly as
@@ -83,5 +87,14 @@ struct CombineDeclarationTests {
     #expect(Publishers.Contains(upstream: upstream, output: 1) != Publishers.Contains(upstream: upstream, output: 2))
     let name = Notification.Name("CombineDeclarationTests")
     #expect(NotificationCenter.default.publisher(for: name) == NotificationCenter.default.publisher(for: name))
+  }
+
+  @Test func dataTaskPublisherHasCombinesTypes() throws {
+    let url = try #require(URL(string: "http://127.0.0.1/"))
+    let publisher: URLSession.DataTaskPublisher = URLSession.shared.dataTaskPublisher(for: url)
+    let bodies: AnyPublisher<Data, URLError> = publisher.map(\.data).eraseToAnyPublisher()
+    let requested: URLSession.DataTaskPublisher = URLSession.shared.dataTaskPublisher(for: URLRequest(url: url))
+    #expect(requested.request.url == url)
+    _ = bodies
   }
 }
