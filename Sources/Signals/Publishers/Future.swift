@@ -155,6 +155,7 @@ extension Future {
       case .failure(let error):
         downstream.receive(completion: .failure(error))
       }
+      machine.withLock { $0.delivered() }
     }
   }
 }

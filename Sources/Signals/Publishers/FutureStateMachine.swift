@@ -90,6 +90,8 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
     /// Not delivered yet. `subscribed`: `receive(subscription:)` returned; `hasDemand`: the
     /// subscriber asked for values; `result`: the future's result, once known.
     case active(Downstream, subscribed: Bool, hasDemand: Bool, result: Result<Output, Failure>?)
+    /// One frame is delivering the result to `downstream`; the mirror still shows the future.
+    case delivering(Downstream, hasDemand: Bool)
     /// Delivered or cancelled.
     case terminal
   }
@@ -138,22 +140,32 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
     return downstream
   }
 
-  /// Delivers a success once there is demand, and a failure once the subscriber holds its
-  /// subscription (a request proves it does).
-  /// The subscriber and whether it has asked for the value, while the subscription is active;
-  /// `nil` once it has delivered or been cancelled. Only the subscription's mirror reads it.
-  var activeDownstream: (downstream: Downstream, hasDemand: Bool)? {
-    guard case .active(let downstream, _, let hasDemand, _) = state else { return nil }
-    return (downstream, hasDemand)
+  /// The frame that got ``Action/deliver(_:_:)`` has finished delivering.
+  mutating func delivered() {
+    state = .terminal
   }
 
+  /// The subscriber and whether it has asked for the value, until the result has been delivered
+  /// (as Combine shows them, also while it is being delivered); `nil` once delivered or
+  /// cancelled. Only the subscription's mirror reads it.
+  var activeDownstream: (downstream: Downstream, hasDemand: Bool)? {
+    switch state {
+    case .active(let downstream, _, let hasDemand, _), .delivering(let downstream, let hasDemand):
+      (downstream, hasDemand)
+    case .terminal:
+      nil
+    }
+  }
+
+  /// Delivers a success once there is demand, and a failure once the subscriber holds its
+  /// subscription (a request proves it does).
   private mutating func deliverIfReady() -> Action {
     guard case .active(let downstream, let subscribed, let hasDemand, let result?) = state else { return .none }
     switch result {
     case .success where !hasDemand, .failure where !subscribed && !hasDemand:
       return .none
     case .success, .failure:
-      state = .terminal
+      state = .delivering(downstream, hasDemand: hasDemand)
       return .deliver(downstream, result)
     }
   }

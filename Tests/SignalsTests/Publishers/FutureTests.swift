@@ -205,4 +205,28 @@ struct FutureTests {
     let ended = Mirror(reflecting: subscription).children.map { String(describing: $0.value) }
     #expect(ended == ["nil", "nil", "false", "nil"])
   }
+
+  @Test func subscriptionMirrorsTheFutureWhileDeliveringAndNotAfter() throws {
+    let future = Future<Int, Never> { $0(.success(1)) }
+    var parentWhileDelivering: String?
+    var subscription: (any Subscription)?
+    let subscriber = AnySubscriber<Int, Never>(
+      receiveSubscription: { received in
+        subscription = received
+        received.request(.max(1))
+      },
+      receiveValue: { _ in
+        parentWhileDelivering = subscription.map { parentDescription(of: $0) }
+        return .none
+      })
+    future.subscribe(subscriber)
+    #expect(parentWhileDelivering?.contains("Future") == true)
+    #expect(parentDescription(of: try #require(subscription)) == "nil")
+  }
+}
+
+/// The description of the `parent` child in a Future subscription's mirror.
+private func parentDescription(of subscription: any Subscription) -> String {
+  let parent = Mirror(reflecting: subscription).children.first { $0.label == "parent" }
+  return parent.map { String(describing: $0.value) } ?? "missing"
 }
