@@ -110,10 +110,11 @@ extension Future {
     var description: String { "Future" }
 
     /// What Combine shows: the future (as `parent` and `subject`), the subscriber and whether it
-    /// has asked for the value while the subscription is active; `nil`s and `false` afterwards.
+    /// has asked for the value while the subscription is active; `nil`s and `false` afterwards,
+    /// except that Combine keeps showing the future after a delivery made by a request.
     var customMirror: Mirror {
-      let active = machine.withLock { $0.activeDownstream }
-      let parent: Future<Output, Failure>? = active == nil ? nil : future
+      let (active, keepsFuture) = machine.withLock { ($0.activeDownstream, $0.deliveredOnRequest) }
+      let parent: Future<Output, Failure>? = active == nil && !keepsFuture ? nil : future
       let children: [Mirror.Child] = [
         ("parent", parent as Any),
         ("downstream", active?.downstream as Any),

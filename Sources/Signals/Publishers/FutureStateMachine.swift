@@ -105,6 +105,10 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
   }
 
   private var state: State
+  /// Whether the result was delivered from a request (the future had resolved before): Combine's
+  /// subscription then keeps showing the future in its mirror afterwards, unlike one delivered as
+  /// the future resolves. Only the mirror reads it.
+  private(set) var deliveredOnRequest = false
 
   /// A subscription about to be handed to `downstream`.
   init(downstream: Downstream) {
@@ -123,7 +127,9 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
   mutating func request() -> Action {
     guard case .active(let downstream, let subscribed, _, let result) = state else { return .none }
     state = .active(downstream, subscribed: subscribed, hasDemand: true, result: result)
-    return deliverIfReady()
+    let action = deliverIfReady()
+    if case .deliver = action { deliveredOnRequest = true }
+    return action
   }
 
   /// The future resolved.

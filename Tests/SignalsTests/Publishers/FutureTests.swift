@@ -206,8 +206,9 @@ struct FutureTests {
     #expect(ended == ["nil", "nil", "false", "nil"])
   }
 
-  @Test func subscriptionMirrorsTheFutureWhileDeliveringAndNotAfter() throws {
-    let future = Future<Int, Never> { $0(.success(1)) }
+  @Test func subscriptionMirrorsTheFutureWhileDeliveringAndNotAfterTheFutureResolves() throws {
+    let promise = PromiseBox<Int, Never>()
+    let future = Future<Int, Never> { promise.keep($0) }
     var parentWhileDelivering: String?
     var subscription: (any Subscription)?
     let subscriber = AnySubscriber<Int, Never>(
@@ -220,8 +221,18 @@ struct FutureTests {
         return .none
       })
     future.subscribe(subscriber)
+    promise.fulfil(.success(1))
     #expect(parentWhileDelivering?.contains("Future") == true)
     #expect(parentDescription(of: try #require(subscription)) == "nil")
+  }
+
+  @Test func subscriptionKeepsShowingTheFutureAfterADeliveryMadeByARequest() throws {
+    let future = Future<Int, Never> { $0(.success(1)) }
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    future.subscribe(recorder)
+    recorder.request(.max(1))
+    #expect(recorder.values == [1])
+    #expect(parentDescription(of: try #require(recorder.subscription)).contains("Future"))
   }
 }
 
