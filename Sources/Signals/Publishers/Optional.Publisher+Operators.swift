@@ -2,25 +2,11 @@
 
 // Operators that Combine specialises for `Optional.Publisher`: the value, or its absence, is
 // known when the operator is applied, so each one computes its result now, on the calling thread,
-// and returns another `Optional.Publisher` (or `Just`, or `Empty`). A closure passed to one of
-// them runs at most once, here. An absent value gives an absent result, except for `collect()`
-// (an empty array) and `replaceEmpty(with:)`, as in Combine.
+// and returns another `Optional.Publisher` (or a `Just`). A closure passed to one of them runs at
+// most once, here. An absent value gives an absent result, except for `replaceEmpty(with:)`, as
+// in Combine. The reducing ones are in `Optional.Publisher+Reducing.swift`.
 
 extension Optional.Publisher where Wrapped: Equatable {
-  /// Returns an optional publisher of whether the value equals `output`, or of nothing if there
-  /// is no value.
-  ///
-  /// ```swift
-  /// print(Optional(3).publisher.contains(3).output as Any)  // Optional(true)
-  /// ```
-  ///
-  /// - Parameter output: The value to look for.
-  /// - Returns: An `Optional.Publisher` of the comparison's result.
-  @inlinable
-  public func contains(_ output: Output) -> Optional<Bool>.Publisher {
-    Optional<Bool>.Publisher(self.output.map { $0 == output })
-  }
-
   /// Returns this publisher: at most one value has no duplicates.
   ///
   /// ```swift
@@ -34,60 +20,7 @@ extension Optional.Publisher where Wrapped: Equatable {
   }
 }
 
-extension Optional.Publisher where Wrapped: Comparable {
-  /// Returns this publisher: the smallest of at most one value is that value.
-  ///
-  /// ```swift
-  /// print(Optional(3).publisher.min().output as Any)  // Optional(3)
-  /// ```
-  ///
-  /// - Returns: This publisher.
-  @inlinable
-  public func min() -> Optional<Wrapped>.Publisher {
-    self
-  }
-
-  /// Returns this publisher: the largest of at most one value is that value.
-  ///
-  /// ```swift
-  /// print(Optional(3).publisher.max().output as Any)  // Optional(3)
-  /// ```
-  ///
-  /// - Returns: This publisher.
-  @inlinable
-  public func max() -> Optional<Wrapped>.Publisher {
-    self
-  }
-}
-
 extension Optional.Publisher {
-  /// Returns an optional publisher of whether the value satisfies `predicate`, which runs now, or
-  /// of nothing if there is no value.
-  ///
-  /// ```swift
-  /// print(Optional(3).publisher.allSatisfy { $0 > 0 }.output as Any)  // Optional(true)
-  /// ```
-  ///
-  /// - Parameter predicate: The test for the value.
-  /// - Returns: An `Optional.Publisher` of the test's result.
-  @inlinable
-  public func allSatisfy(_ predicate: (Output) -> Bool) -> Optional<Bool>.Publisher {
-    Optional<Bool>.Publisher(output.map(predicate))
-  }
-
-  /// Returns an optional publisher of an array of the value: one element, or none if there is no
-  /// value.
-  ///
-  /// ```swift
-  /// print(Optional<Int>.none.publisher.collect().output as Any)  // Optional([])
-  /// ```
-  ///
-  /// - Returns: An `Optional.Publisher` of an array, never of `nil`.
-  @inlinable
-  public func collect() -> Optional<[Output]>.Publisher {
-    Optional<[Output]>.Publisher(output.map { [$0] } ?? [])
-  }
-
   /// Returns an optional publisher of the transformed value; `transform` runs now, at most once.
   ///
   /// ```swift
@@ -101,58 +34,6 @@ extension Optional.Publisher {
     _ transform: (Output) -> ElementOfResult?
   ) -> Optional<ElementOfResult>.Publisher {
     Optional<ElementOfResult>.Publisher(output.flatMap(transform))
-  }
-
-  /// Returns this publisher, without calling `areInIncreasingOrder`.
-  ///
-  /// ```swift
-  /// print(Optional(3).publisher.min(by: <).output as Any)  // Optional(3)
-  /// ```
-  ///
-  /// - Parameter areInIncreasingOrder: Not called.
-  /// - Returns: This publisher.
-  @inlinable
-  public func min(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
-    self
-  }
-
-  /// Returns this publisher, without calling `areInIncreasingOrder`.
-  ///
-  /// ```swift
-  /// print(Optional(3).publisher.max(by: <).output as Any)  // Optional(3)
-  /// ```
-  ///
-  /// - Parameter areInIncreasingOrder: Not called.
-  /// - Returns: This publisher.
-  @inlinable
-  public func max(by areInIncreasingOrder: (Output, Output) -> Bool) -> Optional<Output>.Publisher {
-    self
-  }
-
-  /// Returns an optional publisher of whether the value satisfies `predicate`, which runs now, or
-  /// of nothing if there is no value.
-  ///
-  /// ```swift
-  /// print(Optional(3).publisher.contains { $0 > 5 }.output as Any)  // Optional(false)
-  /// ```
-  ///
-  /// - Parameter predicate: The test for the value.
-  /// - Returns: An `Optional.Publisher` of the test's result.
-  @inlinable
-  public func contains(where predicate: (Output) -> Bool) -> Optional<Bool>.Publisher {
-    Optional<Bool>.Publisher(output.map(predicate))
-  }
-
-  /// Returns an optional publisher of 1 if there is a value, or of nothing.
-  ///
-  /// ```swift
-  /// print(Optional(3).publisher.count().output as Any)  // Optional(1)
-  /// ```
-  ///
-  /// - Returns: An `Optional.Publisher` of 1 or of `nil`.
-  @inlinable
-  public func count() -> Optional<Int>.Publisher {
-    Optional<Int>.Publisher(output.map { _ in 1 })
   }
 
   /// Returns this publisher if `count` is zero, or an optional publisher of nothing otherwise.
@@ -247,18 +128,6 @@ extension Optional.Publisher {
     Optional<Output>.Publisher(output.flatMap { isIncluded($0) ? $0 : nil })
   }
 
-  /// Returns an `Empty` publisher that finishes at once.
-  ///
-  /// ```swift
-  /// print(Optional(4).publisher.ignoreOutput().completeImmediately)  // true
-  /// ```
-  ///
-  /// - Returns: `Empty()`.
-  @inlinable
-  public func ignoreOutput() -> Empty<Output, Failure> {
-    Empty<Output, Failure>()
-  }
-
   /// Returns an optional publisher of the transformed value; `transform` runs now, at most once.
   ///
   /// ```swift
@@ -331,44 +200,6 @@ extension Optional.Publisher {
   @inlinable
   public func prefix(while predicate: (Output) -> Bool) -> Optional<Output>.Publisher {
     filter(predicate)
-  }
-
-  /// Returns an optional publisher of `nextPartialResult(initialResult, value)`, computed now, or
-  /// of nothing if there is no value.
-  ///
-  /// ```swift
-  /// print(Optional(4).publisher.reduce(1, +).output as Any)  // Optional(5)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - initialResult: The value to start from.
-  ///   - nextPartialResult: Folds the value into `initialResult`.
-  /// - Returns: An `Optional.Publisher` of the folded value.
-  @inlinable
-  public func reduce<Accumulator>(
-    _ initialResult: Accumulator,
-    _ nextPartialResult: (Accumulator, Output) -> Accumulator
-  ) -> Optional<Accumulator>.Publisher {
-    Optional<Accumulator>.Publisher(output.map { nextPartialResult(initialResult, $0) })
-  }
-
-  /// Returns an optional publisher of `nextPartialResult(initialResult, value)`, computed now, or
-  /// of nothing if there is no value.
-  ///
-  /// ```swift
-  /// print(Optional(4).publisher.scan(1, +).output as Any)  // Optional(5)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - initialResult: The value to start from.
-  ///   - nextPartialResult: Folds the value into `initialResult`.
-  /// - Returns: An `Optional.Publisher` of the folded value.
-  @inlinable
-  public func scan<ElementOfResult>(
-    _ initialResult: ElementOfResult,
-    _ nextPartialResult: (ElementOfResult, Output) -> ElementOfResult
-  ) -> Optional<ElementOfResult>.Publisher {
-    Optional<ElementOfResult>.Publisher(output.map { nextPartialResult(initialResult, $0) })
   }
 
   /// Returns this publisher, without calling `predicate`.
