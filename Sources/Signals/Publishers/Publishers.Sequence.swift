@@ -43,8 +43,7 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Elements.Element, S.Failure == Failure {
-      let reflection = SequenceReflection(
-        emptySource: [Elements.Element](), endedDescription: "Sequence", showsCompletion: false)
+      let reflection = SequenceReflection(endedDescription: "Sequence", showsCompletion: false)
       SequenceSubscription.subscribe(
         subscriber, to: sequence.makeIterator(), completion: .finished, source: sequence, reflection: reflection)
     }

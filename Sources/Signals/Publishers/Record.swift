@@ -71,8 +71,7 @@ public struct Record<Output, Failure: Error>: Publisher {
   ///
   /// - Parameter subscriber: The subscriber to attach.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    let reflection = SequenceReflection(
-      emptySource: [Output](), endedDescription: "Cancelled Events", showsCompletion: true)
+    let reflection = SequenceReflection(endedDescription: "Cancelled Events", showsCompletion: true)
     SequenceSubscription.subscribe(
       subscriber, to: recording.output.makeIterator(), completion: recording.completion, source: recording.output,
       reflection: reflection)

@@ -77,7 +77,8 @@ where Downstream.Input == Iterator.Element {
   /// A `sequence` child (the whole source while live, an empty array afterwards), then a record's
   /// `completion`.
   var customMirror: Mirror {
-    var children: [Mirror.Child] = [("sequence", liveSource() ?? reflection.emptySource)]
+    // Once ended, an empty array, as Combine shows it (its element type does not show).
+    var children: [Mirror.Child] = [("sequence", liveSource() ?? [Any]())]
     if reflection.showsCompletion {
       children.append(("completion", completion))
     }
@@ -134,8 +135,6 @@ extension SequenceSubscription: @unchecked Sendable {}
 
 /// What a ``SequenceSubscription`` shows in its description and mirror.
 struct SequenceReflection {
-  /// What the mirror's `sequence` child shows once the subscription has ended: an empty array.
-  let emptySource: Any
   /// The description once the subscription has ended.
   let endedDescription: String
   /// Whether the mirror also shows the completion, as a record's subscription does.
