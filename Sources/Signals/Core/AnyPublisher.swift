@@ -12,7 +12,9 @@
 /// let cancellable = evenNumbers().sink { print($0) }
 /// // Prints: 2, 4, 6 (one per line)
 /// ```
-public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible {
+public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConvertible,
+  CustomPlaygroundDisplayConvertible
+{
   private let box: PublisherBoxBase<Output, Failure>
 
   /// Wraps `publisher`; erasing an `AnyPublisher` again returns it unchanged.
@@ -32,6 +34,13 @@ public struct AnyPublisher<Output, Failure: Error>: Publisher, CustomStringConve
 
   /// `AnyPublisher`, as Combine prints it.
   public var description: String { "AnyPublisher" }
+
+  /// The same text as ``description``: `AnyPublisher`.
+  ///
+  /// ```swift
+  /// print(Just(1).eraseToAnyPublisher().playgroundDescription)  // AnyPublisher
+  /// ```
+  public var playgroundDescription: Any { description }
 
   /// Attaches `subscriber` to the wrapped publisher.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

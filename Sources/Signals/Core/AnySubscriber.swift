@@ -15,14 +15,17 @@
 /// //         got 2
 /// //         end: finished
 /// ```
-public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible {
+public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConvertible, CustomReflectable,
+  CustomPlaygroundDisplayConvertible
+{
   /// The wrapped subscriber's identity.
   public let combineIdentifier: CombineIdentifier
 
   private let receiveSubscriptionBody: ((any Subscription) -> Void)?
   private let receiveValueBody: ((Input) -> Subscribers.Demand)?
   private let receiveCompletionBody: ((Subscribers.Completion<Failure>) -> Void)?
-  private let descriptionBody: (() -> String)?
+  /// The wrapped subscriber, for its description and mirror; `nil` for one made from closures.
+  private let wrapped: Any?
 
   /// Wraps `subscriber`, keeping its identity and description; wrapping an `AnySubscriber`
   /// returns it unchanged.
@@ -41,11 +44,7 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     receiveSubscriptionBody = subscriber.receive(subscription:)
     receiveValueBody = subscriber.receive(_:)
     receiveCompletionBody = subscriber.receive(completion:)
-    if let describable = subscriber as? any CustomStringConvertible {
-      descriptionBody = { describable.description }
-    } else {
-      descriptionBody = nil
-    }
+    wrapped = subscriber
   }
 
   /// Makes a subscriber that forwards everything it receives into `subject`, asking for
@@ -86,12 +85,43 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber, CustomStringConv
     receiveSubscriptionBody = receiveSubscription
     receiveValueBody = receiveValue
     receiveCompletionBody = receiveCompletion
-    descriptionBody = nil
+    wrapped = nil
   }
 
-  /// The wrapped subscriber's description, or `Anonymous AnySubscriber`.
+  /// The wrapped subscriber's description (its type's name if it has none), or
+  /// `Anonymous AnySubscriber` for one made from closures.
+  ///
+  /// ```swift
+  /// print(AnySubscriber<Int, Never>())  // Anonymous AnySubscriber
+  /// ```
   public var description: String {
-    descriptionBody?() ?? "Anonymous AnySubscriber"
+    guard let wrapped else { return "Anonymous AnySubscriber" }
+    if let describable = wrapped as? any CustomStringConvertible {
+      return describable.description
+    }
+    return String(describing: type(of: wrapped))
+  }
+
+  /// The wrapped subscriber's mirror, or the mirror of ``description`` for one made from closures.
+  ///
+  /// ```swift
+  /// print(Mirror(reflecting: AnySubscriber<Int, Never>()).subjectType)  // String
+  /// ```
+  public var customMirror: Mirror {
+    guard let wrapped else { return Mirror(reflecting: description) }
+    return Mirror(reflecting: wrapped)
+  }
+
+  /// The wrapped subscriber's playground description, or else ``description``.
+  ///
+  /// ```swift
+  /// print(AnySubscriber<Int, Never>().playgroundDescription)  // Anonymous AnySubscriber
+  /// ```
+  public var playgroundDescription: Any {
+    if let displayable = wrapped as? any CustomPlaygroundDisplayConvertible {
+      return displayable.playgroundDescription
+    }
+    return description
   }
 
   /// Forwards the subscription.

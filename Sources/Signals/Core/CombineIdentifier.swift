@@ -36,7 +36,7 @@ public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
   ///
   /// - Parameter object: The object to identify.
   public init(_ object: AnyObject) {
-    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object).hashValue))
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
   }
 
   /// The identifier in hexadecimal, like `0x1f`.

@@ -129,11 +129,17 @@ extension Subscribers {
       lhs = lhs - rhs
     }
 
-    /// The difference; ``unlimited`` stays ``unlimited`` and a negative result becomes ``none``.
+    /// The difference; ``unlimited`` stays ``unlimited``, and a negative result, or one past
+    /// `Int.max` (subtracting a negative count), becomes ``none``, as in Combine.
+    ///
+    /// ```swift
+    /// print(Subscribers.Demand.max(5) - 2)  // max(3)
+    /// print(Subscribers.Demand.max(Int.max) - (-1))  // max(0)
+    /// ```
     @inlinable public static func - (lhs: Demand, rhs: Int) -> Demand {
       guard let left = lhs.max else { return .unlimited }
       let (difference, overflow) = left.subtractingReportingOverflow(rhs)
-      return clamped(difference, overflow: overflow)
+      return overflow ? .none : clamped(difference, overflow: false)
     }
 
     /// Subtracts `rhs` from `lhs`; ``unlimited`` stays ``unlimited``.

@@ -44,12 +44,19 @@ extension Subscriptions {
 }
 
 /// The subscription behind ``Subscriptions/empty``: one shared instance.
-private final class EmptySubscription: Subscription, CustomStringConvertible, Sendable {
+private final class EmptySubscription: Subscription, CustomStringConvertible, CustomReflectable,
+  CustomPlaygroundDisplayConvertible, Sendable
+{
   static let shared = EmptySubscription()
 
   let combineIdentifier = CombineIdentifier()
 
   var description: String { "Empty" }
+
+  /// No children, as Combine shows it.
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
 
   func request(_ demand: Subscribers.Demand) {}
 

@@ -95,7 +95,7 @@ extension Future {
   /// the value (``ContractKeepingSubscription``).
   // Safety: the mutable state is `machine`, a `LockedState`, and `slot`, guarded by the future's lock.
   private final class Conduit<Downstream: Subscriber>: Waiter, Subscription, ContractKeepingSubscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     private typealias Machine = FutureSubscriptionStateMachine<Output, Failure, Downstream>
 
@@ -108,6 +108,23 @@ extension Future {
     }
 
     var description: String { "Future" }
+
+    /// What Combine shows: the future (as `parent` and `subject`), the subscriber and whether it
+    /// has asked for the value while the subscription is active; `nil`s and `false` afterwards,
+    /// except that Combine keeps showing the future after a delivery made by a request.
+    var customMirror: Mirror {
+      let (active, keepsFuture) = machine.withLock { ($0.activeDownstream, $0.deliveredOnRequest) }
+      let parent: Future<Output, Failure>? = active == nil && !keepsFuture ? nil : future
+      let children: [Mirror.Child] = [
+        ("parent", parent as Any),
+        ("downstream", active?.downstream as Any),
+        ("hasAnyDemand", active?.hasDemand ?? false),
+        ("subject", parent as Any),
+      ]
+      return Mirror(self, children: children)
+    }
+
+    var playgroundDescription: Any { description }
 
     override func resolve(_ result: Result<Output, Failure>) {
       perform(machine.withLock { $0.resolve(result) })
@@ -139,6 +156,7 @@ extension Future {
       case .failure(let error):
         downstream.receive(completion: .failure(error))
       }
+      machine.withLock { $0.delivered() }
     }
   }
 }

@@ -90,6 +90,8 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
     /// Not delivered yet. `subscribed`: `receive(subscription:)` returned; `hasDemand`: the
     /// subscriber asked for values; `result`: the future's result, once known.
     case active(Downstream, subscribed: Bool, hasDemand: Bool, result: Result<Output, Failure>?)
+    /// One frame is delivering the result to `downstream`; the mirror still shows the future.
+    case delivering(Downstream, hasDemand: Bool)
     /// Delivered or cancelled.
     case terminal
   }
@@ -103,6 +105,10 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
   }
 
   private var state: State
+  /// Whether the result was delivered from a request (the future had resolved before): Combine's
+  /// subscription then keeps showing the future in its mirror afterwards, unlike one delivered as
+  /// the future resolves. Only the mirror reads it.
+  private(set) var deliveredOnRequest = false
 
   /// A subscription about to be handed to `downstream`.
   init(downstream: Downstream) {
@@ -121,7 +127,9 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
   mutating func request() -> Action {
     guard case .active(let downstream, let subscribed, _, let result) = state else { return .none }
     state = .active(downstream, subscribed: subscribed, hasDemand: true, result: result)
-    return deliverIfReady()
+    let action = deliverIfReady()
+    if case .deliver = action { deliveredOnRequest = true }
+    return action
   }
 
   /// The future resolved.
@@ -138,6 +146,23 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
     return downstream
   }
 
+  /// The frame that got ``Action/deliver(_:_:)`` has finished delivering.
+  mutating func delivered() {
+    state = .terminal
+  }
+
+  /// The subscriber and whether it has asked for the value, until the result has been delivered
+  /// (as Combine shows them, also while it is being delivered); `nil` once delivered or
+  /// cancelled. Only the subscription's mirror reads it.
+  var activeDownstream: (downstream: Downstream, hasDemand: Bool)? {
+    switch state {
+    case .active(let downstream, _, let hasDemand, _), .delivering(let downstream, let hasDemand):
+      (downstream, hasDemand)
+    case .terminal:
+      nil
+    }
+  }
+
   /// Delivers a success once there is demand, and a failure once the subscriber holds its
   /// subscription (a request proves it does).
   private mutating func deliverIfReady() -> Action {
@@ -146,7 +171,7 @@ struct FutureSubscriptionStateMachine<Output, Failure: Error, Downstream> {
     case .success where !hasDemand, .failure where !subscribed && !hasDemand:
       return .none
     case .success, .failure:
-      state = .terminal
+      state = .delivering(downstream, hasDemand: hasDemand)
       return .deliver(downstream, result)
     }
   }

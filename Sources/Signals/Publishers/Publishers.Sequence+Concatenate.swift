@@ -29,7 +29,10 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   /// - Returns: A ``Publishers/Sequence`` over the combined collection.
   public func prepend<S: Swift.Sequence>(_ elements: S) -> Publishers.Sequence<Elements, Failure>
   where S.Element == Elements.Element {
-    var combined = Elements(elements)
+    // As Combine: an empty collection with room for both, then the two appended in order.
+    var combined = Elements()
+    combined.reserveCapacity(sequence.count + elements.underestimatedCount)
+    combined.append(contentsOf: elements)
     combined.append(contentsOf: sequence)
     return Publishers.Sequence(sequence: combined)
   }
@@ -44,7 +47,10 @@ extension Publishers.Sequence where Elements: RangeReplaceableCollection {
   /// - Parameter publisher: The sequence publisher whose elements come first.
   /// - Returns: A ``Publishers/Sequence`` over the combined collection.
   public func prepend(_ publisher: Publishers.Sequence<Elements, Failure>) -> Publishers.Sequence<Elements, Failure> {
-    prepend(publisher.sequence)
+    // As Combine: `publisher`'s collection with this one appended to it.
+    var combined = publisher.sequence
+    combined.append(contentsOf: sequence)
+    return Publishers.Sequence(sequence: combined)
   }
 
   /// Returns a sequence publisher whose elements are this publisher's followed by `elements`.

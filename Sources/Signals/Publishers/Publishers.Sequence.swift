@@ -43,8 +43,9 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Elements.Element, S.Failure == Failure {
+      let reflection = SequenceReflection(endedDescription: "Sequence", showsCompletion: false)
       SequenceSubscription.subscribe(
-        subscriber, to: sequence.makeIterator(), completion: .finished, name: "Sequence")
+        subscriber, to: sequence.makeIterator(), completion: .finished, source: sequence, reflection: reflection)
     }
   }
 }

@@ -71,8 +71,10 @@ public struct Record<Output, Failure: Error>: Publisher {
   ///
   /// - Parameter subscriber: The subscriber to attach.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    let reflection = SequenceReflection(endedDescription: "Cancelled Events", showsCompletion: true)
     SequenceSubscription.subscribe(
-      subscriber, to: recording.output.makeIterator(), completion: recording.completion, name: "Record")
+      subscriber, to: recording.output.makeIterator(), completion: recording.completion, source: recording.output,
+      reflection: reflection)
   }
 }
 
@@ -196,5 +198,20 @@ extension Record.Recording: Codable where Output: Codable, Failure: Codable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(output, forKey: .output)
     try container.encode(completion, forKey: .completion)
+  }
+}
+
+extension Record.Recording where Output: Codable, Failure: Codable {
+  /// Encodes the values and the completion: the same as `encode(to:)`, under the other name
+  /// Combine gives it.
+  ///
+  /// ```swift
+  /// let recording = Record<Int, Never>.Recording(output: [1])
+  /// let data = try JSONEncoder().encode(Record(recording: recording))
+  /// ```
+  ///
+  /// - Parameter encoder: The encoder to write to.
+  public func encode(into encoder: any Encoder) throws {
+    try encode(to: encoder)
   }
 }

@@ -19,7 +19,7 @@
 /// cancel that the drain loop has seen), so an operator behind it takes no lock of its own per
 /// element (``ContractKeepingSubscription``).
 final class SequenceSubscription<Iterator: IteratorProtocol, Downstream: Subscriber>: Subscription,
-  ContractKeepingSubscription, CustomStringConvertible
+  ContractKeepingSubscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Iterator.Element {
   private typealias Cursor = SequenceCursor<Iterator, Downstream>
 
@@ -28,23 +28,33 @@ where Downstream.Input == Iterator.Element {
   /// released. The machine's protocol gives it one owner at a time.
   @exclusivity(unchecked) private var cursor: Cursor?
   private let completion: Subscribers.Completion<Downstream.Failure>
-  private let name: String
+  private let reflection: SequenceReflection
+  /// The whole source, shown while live; released with the cursor. Read only under the lock
+  /// while the machine is not terminal: it is cleared only after the terminal transition.
+  @exclusivity(unchecked) private var source: Any?
 
-  private init(cursor: Cursor, completion: Subscribers.Completion<Downstream.Failure>, name: String) {
+  private init(
+    cursor: Cursor, completion: Subscribers.Completion<Downstream.Failure>, source: Any,
+    reflection: SequenceReflection
+  ) {
     self.cursor = cursor
     self.completion = completion
-    self.name = name
+    self.source = source
+    self.reflection = reflection
   }
 
   /// Subscribes `downstream` to the elements of `iterator` followed by `completion`.
   ///
   /// An iterator with no element gives `Subscriptions.empty` and the completion at once, as
   /// Combine does; otherwise the subscriber gets a subscription and elements as it asks.
+  /// `source` (the whole sequence, or a record's values) is what the subscription describes while
+  /// it is live; it is released when the subscription ends.
   static func subscribe(
     _ downstream: Downstream,
     to iterator: Iterator,
     completion: Subscribers.Completion<Downstream.Failure>,
-    name: String
+    source: Any,
+    reflection: SequenceReflection
   ) {
     var iterator = iterator
     guard let first = iterator.next() else {
@@ -53,13 +63,45 @@ where Downstream.Input == Iterator.Element {
       return
     }
     let cursor = Cursor(iterator: iterator, pending: first, downstream: downstream)
-    downstream.receive(subscription: SequenceSubscription(cursor: cursor, completion: completion, name: name))
+    downstream.receive(
+      subscription: SequenceSubscription(cursor: cursor, completion: completion, source: source, reflection: reflection)
+    )
   }
 
-  var description: String { name }
+  /// The whole source's description while the subscription is live; afterwards a fixed text
+  /// (``SequenceReflection/endedDescription``), as Combine shows it.
+  var description: String {
+    liveSource().map { String(describing: $0) } ?? reflection.endedDescription
+  }
 
+  /// A `sequence` child (the whole source while live, an empty array afterwards), then a record's
+  /// `completion`.
+  var customMirror: Mirror {
+    // Once ended, an empty array, as Combine shows it (its element type does not show).
+    var children: [Mirror.Child] = [("sequence", liveSource() ?? [Any]())]
+    if reflection.showsCompletion {
+      children.append(("completion", completion))
+    }
+    return Mirror(self, children: children)
+  }
+
+  var playgroundDescription: Any { description }
+
+  /// The source while the subscription is live, `nil` once it has ended.
+  private func liveSource() -> Any? {
+    state.withLock { $0.isTerminal ? nil : source }
+  }
+
+  /// Releases what the subscription delivered from; called by the frame that ends it.
+  private func release() {
+    cursor = nil
+    source = nil
+  }
+
+  /// Adds `demand`. Unlike most subscriptions, and as in Combine, a request for no values is
+  /// allowed here and does nothing.
   func request(_ demand: Subscribers.Demand) {
-    precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
+    guard demand > 0 else { return }
     guard state.withLock({ $0.request(demand) }), let cursor else { return }
     // This frame now owns the cursor (see `SequenceStateMachine`).
     while true {
@@ -70,11 +112,11 @@ where Downstream.Input == Iterator.Element {
       case .park:
         return
       case .complete:
-        self.cursor = nil
+        release()
         cursor.downstream.receive(completion: completion)
         return
       case .cancelled:
-        self.cursor = nil
+        release()
         return
       }
     }
@@ -82,13 +124,22 @@ where Downstream.Input == Iterator.Element {
 
   func cancel() {
     // A parked cursor is released here, after unlocking; a draining frame releases its own.
-    if state.withLock({ $0.cancel() }) { cursor = nil }
+    if state.withLock({ $0.cancel() }) { release() }
   }
 }
 
 // Safety: the mutable state is `state`, a `LockedState`, and `cursor`, which the machine hands to
-// one frame at a time (the lock orders each hand-over).
+// one frame at a time (the lock orders each hand-over), and `source`, read only under the lock
+// before the terminal transition and cleared only by the frame that made that transition.
 extension SequenceSubscription: @unchecked Sendable {}
+
+/// What a ``SequenceSubscription`` shows in its description and mirror.
+struct SequenceReflection {
+  /// The description once the subscription has ended.
+  let endedDescription: String
+  /// Whether the mirror also shows the completion, as a record's subscription does.
+  let showsCompletion: Bool
+}
 
 /// What a ``SequenceSubscription`` delivers from: the iterator, the element read ahead, and the
 /// subscriber. One frame uses it at a time.

@@ -33,7 +33,14 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Contr
 
   var description: String { name }
 
-  var customMirror: Mirror { Mirror(self, children: []) }
+  /// The value as one unlabelled child, as Combine shows it, until a request or a cancel has
+  /// claimed it; no children afterwards.
+  var customMirror: Mirror {
+    // Only the caller that wins `claim()` writes `value`, after it took the lock: seen under the
+    // lock while unclaimed, the value is stable.
+    let shown = claimed.withLock { claimed in claimed ? nil : value }
+    return Mirror(self, unlabeledChildren: shown.map { [$0] } ?? [])
+  }
 
   var playgroundDescription: Any { description }
 

@@ -125,3 +125,21 @@ private final class NotificationSubscription: Subscription, CustomStringConverti
 
 // Safety: the only mutable state is `state`, a `LockedState`; `center` is thread-safe.
 extension NotificationSubscription: @unchecked Sendable {}
+
+extension NotificationCenter.Publisher: Equatable {
+  /// Two notification publishers are equal when they observe the same center (the same instance),
+  /// the same name and the same sender (the same instance, or both `nil`).
+  ///
+  /// ```swift
+  /// let name = Notification.Name("ping")
+  /// print(NotificationCenter.default.publisher(for: name) == NotificationCenter.default.publisher(for: name))  // true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lhs: A publisher to compare.
+  ///   - rhs: Another publisher to compare.
+  /// - Returns: Whether the two publishers observe the same notifications.
+  public static func == (lhs: NotificationCenter.Publisher, rhs: NotificationCenter.Publisher) -> Bool {
+    lhs.center === rhs.center && lhs.name == rhs.name && lhs.object === rhs.object
+  }
+}

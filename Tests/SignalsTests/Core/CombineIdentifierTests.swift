@@ -22,4 +22,10 @@ struct CombineIdentifierTests {
   @Test func descriptionIsHexadecimal() {
     #expect(CombineIdentifier().description.hasPrefix("0x"))
   }
+
+  @Test func objectIdentifierDescribesTheObjectsAddress() {
+    let thing = Thing()
+    let address = UInt(bitPattern: ObjectIdentifier(thing))
+    #expect(CombineIdentifier(thing).description == "0x" + String(address, radix: 16))
+  }
 }

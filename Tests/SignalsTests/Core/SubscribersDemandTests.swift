@@ -54,6 +54,8 @@ struct SubscribersDemandTests {
     #expect(Demand.max(Int.max) * 2 == .unlimited)
     #expect(Demand.max(4) * -1 == .none)
     #expect(Demand.unlimited - 1 == .unlimited)
+    // Subtracting a negative count past Int.max gives none, as in Combine, not unlimited.
+    #expect(Demand.max(Int.max) - (-1) == .none)
     #expect(Demand.unlimited * 0 == .unlimited)
     var demand = Demand.max(1)
     demand += 1

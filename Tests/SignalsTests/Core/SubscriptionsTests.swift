@@ -11,4 +11,12 @@ struct SubscriptionsTests {
     #expect(empty.combineIdentifier == Subscriptions.empty.combineIdentifier)
     #expect(String(describing: empty) == "Empty")
   }
+
+  @Test func emptyReflectsAsEmptyWithNoChildren() {
+    let empty = Subscriptions.empty
+    #expect(String(describing: empty) == "Empty")
+    #expect((empty as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "Empty")
+    #expect(Mirror(reflecting: empty).children.isEmpty)
+    #expect(!(empty is any CustomDebugStringConvertible))
+  }
 }

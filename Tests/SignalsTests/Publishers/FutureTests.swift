@@ -192,4 +192,52 @@ struct FutureTests {
     let future: any Sendable = Future<Int, Never> { $0(.success(1)) }
     #expect(future is Future<Int, Never>)
   }
+
+  @Test func subscriptionMirrorsTheFutureAndSubscriberUntilDelivery() throws {
+    let future = Future<Int, Never> { _ in }
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    future.subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    let mirror = Mirror(reflecting: subscription)
+    #expect(mirror.children.map(\.label) == ["parent", "downstream", "hasAnyDemand", "subject"])
+    #expect(mirror.children.first.map { String(describing: $0.value) }?.contains("Future") == true)
+    recorder.cancel()
+    let ended = Mirror(reflecting: subscription).children.map { String(describing: $0.value) }
+    #expect(ended == ["nil", "nil", "false", "nil"])
+  }
+
+  @Test func subscriptionMirrorsTheFutureWhileDeliveringAndNotAfterTheFutureResolves() throws {
+    let promise = PromiseBox<Int, Never>()
+    let future = Future<Int, Never> { promise.keep($0) }
+    var parentWhileDelivering: String?
+    var subscription: (any Subscription)?
+    let subscriber = AnySubscriber<Int, Never>(
+      receiveSubscription: { received in
+        subscription = received
+        received.request(.max(1))
+      },
+      receiveValue: { _ in
+        parentWhileDelivering = subscription.map { parentDescription(of: $0) }
+        return .none
+      })
+    future.subscribe(subscriber)
+    promise.fulfil(.success(1))
+    #expect(parentWhileDelivering?.contains("Future") == true)
+    #expect(parentDescription(of: try #require(subscription)) == "nil")
+  }
+
+  @Test func subscriptionKeepsShowingTheFutureAfterADeliveryMadeByARequest() throws {
+    let future = Future<Int, Never> { $0(.success(1)) }
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    future.subscribe(recorder)
+    recorder.request(.max(1))
+    #expect(recorder.values == [1])
+    #expect(parentDescription(of: try #require(recorder.subscription)).contains("Future"))
+  }
+}
+
+/// The description of the `parent` child in a Future subscription's mirror.
+private func parentDescription(of subscription: any Subscription) -> String {
+  let parent = Mirror(reflecting: subscription).children.first { $0.label == "parent" }
+  return parent.map { String(describing: $0.value) } ?? "missing"
 }

@@ -95,6 +95,18 @@ struct JustTests {
     let just: any Sendable = Just(1)
     #expect(just is Just<Int>)
   }
+
+  @Test func subscriptionMirrorsTheValueUntilItIsDelivered() throws {
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    Just(42).subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    #expect(String(describing: subscription) == "Just")
+    let children = Mirror(reflecting: subscription).children
+    #expect(children.map(\.label) == [nil])
+    #expect(children.first?.value as? Int == 42)
+    recorder.request(.max(1))
+    #expect(Mirror(reflecting: subscription).children.isEmpty)
+  }
 }
 
 /// Asks for one value on subscription (unless told not to) and again from inside `receive(_:)`.

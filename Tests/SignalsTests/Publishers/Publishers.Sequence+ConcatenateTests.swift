@@ -31,4 +31,62 @@ struct SequenceConcatenateTests {
     chained.subscribe(recorder)
     #expect(recorder.values == [1, 2, 3])
   }
+
+  @Test func prependBuildsOneCollectionWithRoomForBoth() {
+    let base = LoggedCollection([3, 4])
+    let combined = base.publisher.prepend(1, 2).sequence
+    #expect(combined.elements == [1, 2, 3, 4])
+    #expect(combined.log.events == ["init", "reserveCapacity(4)", "append", "append"])
+  }
+
+  @Test func prependingAPublisherAppendsThisSequenceToItsCollection() {
+    let first = LoggedCollection([1, 2])
+    let combined = LoggedCollection([3]).publisher.prepend(first.publisher).sequence
+    #expect(combined.elements == [1, 2, 3])
+    #expect(combined.log === first.log)
+    #expect(combined.log.events == ["init", "append"])
+  }
+}
+
+/// What a ``LoggedCollection`` was asked to do.
+private final class CollectionLog {
+  var events: [String] = []
+}
+
+/// An array that logs how it is built, shared by its copies.
+private struct LoggedCollection: RangeReplaceableCollection {
+  var elements: [Int]
+  let log: CollectionLog
+
+  init() {
+    elements = []
+    log = CollectionLog()
+    log.events.append("init")
+  }
+
+  init(_ elements: [Int]) {
+    self.elements = elements
+    log = CollectionLog()
+    log.events.append("init")
+  }
+
+  var startIndex: Int { elements.startIndex }
+  var endIndex: Int { elements.endIndex }
+  subscript(position: Int) -> Int { elements[position] }
+  func index(after index: Int) -> Int { elements.index(after: index) }
+
+  mutating func reserveCapacity(_ capacity: Int) {
+    log.events.append("reserveCapacity(\(capacity))")
+    elements.reserveCapacity(capacity)
+  }
+
+  mutating func append<S: Sequence>(contentsOf newElements: S) where S.Element == Int {
+    log.events.append("append")
+    elements.append(contentsOf: newElements)
+  }
+
+  mutating func replaceSubrange<C: Collection>(_ subrange: Range<Int>, with newElements: C) where C.Element == Int {
+    log.events.append("replaceSubrange")
+    elements.replaceSubrange(subrange, with: newElements)
+  }
 }

@@ -56,4 +56,43 @@ struct SequenceOperatorsTests {
     #expect(result == 1000)
     cancellable.cancel()
   }
+
+  @Test func elementWiseOverloadsComputeNowAndStaySequencePublishers() {
+    let publisher = [1, 1, nil, 3, 3, 2].publisher
+    #expect(publisher.compactMap { $0 }.sequence == [1, 1, 3, 3, 2])
+    #expect(publisher.replaceNil(with: 0).sequence == [1, 1, 0, 3, 3, 2])
+    #expect(publisher.removeDuplicates().sequence == [1, nil, 3, 2])
+    #expect([1, 2, 3].publisher.scan(10, -).sequence == [9, 7, 4])
+    #expect(Array([1, 2, 3, 1].publisher.drop { $0 < 3 }.sequence) == [3, 1])
+    #expect(Array([1, 2, 3].publisher.dropFirst(2).sequence) == [3])
+    #expect(Array([1, 2, 3].publisher.prefix(2).sequence) == [1, 2])
+    #expect([1, 2, 3, 1].publisher.prefix { $0 < 3 }.sequence == [1, 2])
+    #expect([1].publisher.setFailureType(to: TestError.self).sequence == [1])
+    #expect([1].publisher.ignoreOutput().completeImmediately)
+  }
+
+  @Test func reducingOverloadsAnswerAtOnce() throws {
+    let publisher = [3, 1, 4, 1, 5].publisher
+    #expect(publisher.min() == Optional(1).publisher)
+    #expect(publisher.max(by: >).output == 1)
+    #expect(publisher.first() == Optional(3).publisher)
+    #expect(publisher.first { $0 > 3 }.output == 4)
+    #expect(publisher.last { $0 < 3 }.output == 1)
+    #expect(publisher.count() == Just(5))
+    #expect(publisher.contains(4).result == .success(true))
+    #expect(publisher.allSatisfy { $0 > 0 }.result == .success(true))
+    #expect(publisher.output(at: 2).output == 4)
+    #expect(publisher.output(at: 9).output == nil)
+    #expect(publisher.output(in: 1..<3).sequence == [1, 4])
+    #expect([Int]().publisher.last() == Optional<Int>.none.publisher)
+    #expect(throws: TestError.self) { try publisher.tryContains { _ in throw TestError() }.result.get() }
+    #expect(try publisher.tryReduce(0, +).result.get() == 14)
+  }
+
+  @Test func countIsAJustOnlyForARandomAccessCollectionThatCannotFail() {
+    let lazyCount: Result<Int, Never>.Publisher = [1, 2, 3, 4].lazy.filter { $0 > 2 }.publisher.count()
+    #expect(lazyCount.result == .success(2))
+    let failable: Result<Int, TestError>.Publisher = [1, 2].publisher.setFailureType(to: TestError.self).count()
+    #expect(failable.result == .success(2))
+  }
 }

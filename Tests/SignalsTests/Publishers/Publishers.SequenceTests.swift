@@ -167,4 +167,25 @@ struct SequenceTests {
     #expect([1, 2].publisher != [2, 1].publisher)
     #expect([1, 2].publisher.sequence == [1, 2])
   }
+
+  @Test func describesTheWholeSequenceWhileLiveAndSequenceOnceEnded() throws {
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .max(1))
+    [1, 2].publisher.subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    #expect(String(describing: subscription) == "[1, 2]")
+    let children = Mirror(reflecting: subscription).children.map { "\($0.label ?? ""): \($0.value)" }
+    #expect(children == ["sequence: [1, 2]"])
+    recorder.request(.max(1))
+    #expect(String(describing: subscription) == "Sequence")
+    #expect(Mirror(reflecting: subscription).children.map { "\($0.value)" } == ["[]"])
+  }
+
+  @Test func requestingNoValuesIsAllowedAndDoesNothing() {
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+    [1, 2].publisher.subscribe(recorder)
+    recorder.request(.none)
+    #expect(recorder.events == [.subscription])
+    recorder.request(.max(1))
+    #expect(recorder.values == [1])
+  }
 }

@@ -81,4 +81,33 @@ struct RecordTests {
     let failure = CodableError(reason: "gone")
     #expect(recorder.events == [.subscription, .value(3), .value(4), .completion(.failure(failure))])
   }
+
+  @Test func encodeIntoWritesWhatEncodeToWrites() throws {
+    let recording = Record<Int, CodableError>.Recording(output: [1, 2], completion: .finished)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = .sortedKeys
+    let viaTo = try encoder.encode(recording)
+    let viaInto = try encoder.encode(EncodedInto(recording: recording))
+    #expect(viaInto == viaTo)
+  }
+
+  @Test func describesTheRecordedValuesWhileLiveAndCancelledEventsOnceEnded() throws {
+    let recorder = TestSubscriber<Int, CodableError>(initialDemand: .max(1))
+    Record<Int, CodableError>(output: [1, 2], completion: .finished).subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    #expect(String(describing: subscription) == "[1, 2]")
+    let labels = Mirror(reflecting: subscription).children.map(\.label)
+    #expect(labels == ["sequence", "completion"])
+    recorder.cancel()
+    #expect(String(describing: subscription) == "Cancelled Events")
+  }
+}
+
+/// Encodes a recording through `encode(into:)`.
+private struct EncodedInto: Encodable {
+  let recording: Record<Int, CodableError>.Recording
+
+  func encode(to encoder: any Encoder) throws {
+    try recording.encode(into: encoder)
+  }
 }

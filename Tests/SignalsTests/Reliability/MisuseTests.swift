@@ -146,10 +146,10 @@ struct MisuseTests {
     }
   }
 
-  @Test func requestingZeroFromASequenceStops() async {
+  @Test func requestingZeroFromJustStops() async {
     await #expect(processExitsWith: .failure) {
       let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
-      [1, 2].publisher.subscribe(recorder)
+      Just(1).subscribe(recorder)
       recorder.request(.none)
     }
   }
@@ -157,7 +157,7 @@ struct MisuseTests {
   @Test func requestingZeroThroughAnOperatorStops() async {
     await #expect(processExitsWith: .failure) {
       let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
-      [1, 2].publisher.map { $0 + 1 }.subscribe(recorder)
+      Deferred { Just(1) }.map { $0 + 1 }.subscribe(recorder)
       recorder.request(.none)
     }
   }

@@ -51,9 +51,7 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence where P.Output
     /// - Returns: The next value, or `nil` once the publisher finished or the task was cancelled.
     /// - Throws: The publisher's failure, once.
     public mutating func next() async throws -> P.Output? {
-      if let value = await lifetime.storage.next() { return value }
-      if let failure = lifetime.storage.takeFailure() { throw failure }
-      return nil
+      try await lifetime.storage.next()
     }
   }
 

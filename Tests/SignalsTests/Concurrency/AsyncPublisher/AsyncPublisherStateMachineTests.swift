@@ -7,11 +7,42 @@ import Testing
 struct AsyncPublisherStateMachineTests {
   private typealias Machine = AsyncPublisherStateMachine
 
-  @Test func aValueNobodyWaitsForIsDropped() {
+  @Test func aValueBeforeTheSubscriptionEndsTheParkedCallsButKeepsTheirDemandOwed() {
+    var machine = Machine()
+    _ = machine.next()
+    _ = machine.next()
+    #expect(machine.receiveValue() == .dropAndEndParked)
+    guard case .request(_, let demand) = machine.receive(subscription: TestSubscription()) else {
+      Issue.record("the owed demand is requested when the subscription arrives")
+      return
+    }
+    #expect(demand == .max(2))
+  }
+
+  @Test func parkedCallsQueueAndValuesResumeThemInOrder() {
+    var machine = Machine()
+    let subscription = TestSubscription()
+    _ = machine.receive(subscription: subscription)
+    guard case .parkAndRequestOne(_, behind: false) = machine.next(),
+      case .parkAndRequestOne(_, behind: true) = machine.next()
+    else {
+      Issue.record("each call parks and asks for one value; the second queues behind the first")
+      return
+    }
+    #expect(machine.receiveValue() == .resumeOldest(more: true))
+    #expect(machine.receiveValue() == .resumeOldest(more: false))
+  }
+
+  @Test func aCompletionEndsEveryParkedCall() {
     var machine = Machine()
     _ = machine.receive(subscription: TestSubscription())
-    let delivered = machine.receiveValue()
-    #expect(!delivered, "an unrequested value is dropped")
+    _ = machine.next()
+    _ = machine.next()
+    guard case .endParked(.failed) = machine.receive(completion: .failed).action else {
+      Issue.record("the parked calls end, the oldest with the failure")
+      return
+    }
+    #expect(machine.receiveValue() == .drop)
   }
 
   @Test func aSecondSubscriptionIsCancelled() {
@@ -59,17 +90,17 @@ struct AsyncPublisherStateMachineTests {
 
   @Test func aFailureWhileParkedEndsTheParkedCallAndIsRecorded() {
     var machine = Machine()
-    guard case .park = machine.next() else {
+    guard case .park(behind: false) = machine.next() else {
       Issue.record("next() before the subscription parks")
       return
     }
     let subscription = TestSubscription()
-    guard case .requestOne = machine.receive(subscription: subscription) else {
+    guard case .request(_, .max(1)) = machine.receive(subscription: subscription) else {
       Issue.record("the subscription is asked for the parked call's value")
       return
     }
     let outcome = machine.receive(completion: .failed)
-    guard case .endParked = outcome.action, outcome.recorded else {
+    guard case .endParked(.failed) = outcome.action, outcome.recorded else {
       Issue.record("the parked call ends, and the storage keeps the failure for it")
       return
     }

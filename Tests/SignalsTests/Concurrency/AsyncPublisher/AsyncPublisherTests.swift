@@ -115,4 +115,71 @@ struct AsyncPublisherTests {
     await #expect(throws: TestError(id: 1)) { try await iterator.next() }
     #expect(try await iterator.next() == nil)
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func concurrentNextCallsOnOneIteratorAreQueuedAndServedInOrder() async throws {
+    let requests = Checkpoint()
+    let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
+    let iterator = SharedIterator(publisher.values.makeAsyncIterator())
+    let first = Task { await iterator.next() }
+    await requests.wait(for: 1)
+    let second = Task { await iterator.next() }
+    await requests.wait(for: 2)
+    #expect(publisher.subscription.events == [.requested(.max(1)), .requested(.max(1))])
+    publisher.send(10)
+    publisher.send(20)
+    #expect(await first.value == 10)
+    #expect(await second.value == 20)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aFailureGoesToTheOldestWaitingCallAndTheOthersEnd() async throws {
+    let requests = Checkpoint()
+    let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
+    let iterator = SharedThrowingIterator(publisher.values.makeAsyncIterator())
+    let first = Task { try await iterator.next() }
+    await requests.wait(for: 1)
+    let second = Task { try await iterator.next() }
+    await requests.wait(for: 2)
+    publisher.send(completion: .failure(TestError(id: 3)))
+    await #expect(throws: TestError(id: 3)) { try await first.value }
+    #expect(try await second.value == nil)
+  }
+
+  @Test func aValueNobodyAskedForStops() async {
+    await #expect(processExitsWith: .failure) {
+      let publisher = TestPublisher<Int, Never>()
+      let iterator = publisher.values.makeAsyncIterator()
+      _ = publisher.send(1)
+      withExtendedLifetime(iterator) {}
+    }
+  }
+}
+
+/// One iterator shared by several tasks, as Combine allows.
+private actor SharedIterator {
+  private var iterator: AsyncPublisher<TestPublisher<Int, Never>>.Iterator
+
+  init(_ iterator: AsyncPublisher<TestPublisher<Int, Never>>.Iterator) {
+    self.iterator = iterator
+  }
+
+  func next() async -> Int? {
+    var copy = iterator
+    return await copy.next(isolation: self)
+  }
+}
+
+/// One throwing iterator shared by several tasks.
+private actor SharedThrowingIterator {
+  private var iterator: AsyncThrowingPublisher<TestPublisher<Int, TestError>>.Iterator
+
+  init(_ iterator: AsyncThrowingPublisher<TestPublisher<Int, TestError>>.Iterator) {
+    self.iterator = iterator
+  }
+
+  func next() async throws -> Int? {
+    var copy = iterator
+    return try await copy.next(isolation: self)
+  }
 }
