@@ -81,6 +81,13 @@ struct SwitchToLatestStateMachine {
   private(set) var backlogCount = 0
   private var pendingCompletion: Ending?
   private var lifecycle = Lifecycle.running
+  /// The inner that completed last. A subscription it sends afterwards is neither asked for
+  /// anything nor cancelled, as in Combine.
+  private var completedInnerID: Int?
+  /// The inner that was still waiting for its subscription when the upstream failed. Combine asks
+  /// that subscription for the subscriber's demand when it arrives, and so does Signals (its
+  /// values are then dropped: the operator has ended).
+  private var orphanedInnerID: Int?
 
   /// Whether a completion was decided or delivered, or the subscriber cancelled.
   var hasEnded: Bool {
@@ -125,6 +132,7 @@ struct SwitchToLatestStateMachine {
     case .failed:
       outcome.cancel = inner.subscription
       if case .waitingJust = inner { outcome.dropsWaitingValue = true }
+      if case .awaitingSubscription(let id) = inner { orphanedInnerID = id }
       inner = .none
       outcome.keepsFailure = true
       end(with: .failed, into: &outcome)
@@ -187,6 +195,11 @@ struct SwitchToLatestStateMachine {
   /// Inner `id`'s subscription arrived: returns the demand to ask of it, or `nil` to cancel it (it
   /// is not the current inner any more, or the operator ended).
   mutating func receivedInnerSubscription(_ subscription: any Subscription, id: Int) -> Subscribers.Demand? {
+    if id == completedInnerID { return Subscribers.Demand.none }
+    if id == orphanedInnerID {
+      orphanedInnerID = nil
+      return demand
+    }
     guard !hasEnded, case .awaitingSubscription(id) = inner else { return nil }
     inner = .active(id: id, subscription)
     return demand
@@ -206,8 +219,12 @@ struct SwitchToLatestStateMachine {
   mutating func receivedInnerCompletion(_ ending: Ending, id: Int) -> CompletionOutcome {
     var outcome = CompletionOutcome()
     guard !hasEnded, inner.id == id else { return outcome }
+    if case .awaitingSubscription = inner {
+      preconditionFailure("SwitchToLatest's inner publisher completed before sending its subscription")
+    }
     outcome.released = inner.subscription
     inner = .none
+    completedInnerID = id
     switch ending {
     case .finished:
       if case .finished = upstream { end(with: .finished, into: &outcome) }

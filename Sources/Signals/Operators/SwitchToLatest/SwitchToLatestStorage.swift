@@ -290,7 +290,8 @@ extension SwitchToLatestStorage: @unchecked Sendable {}
 
 /// The subscriber attached to one inner publisher of `switchToLatest()`: it tags each event with
 /// the inner's id and hands it to the shared ``SwitchToLatestStorage``.
-struct SwitchToLatestSide<NestedPublisher: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible
+struct SwitchToLatestSide<NestedPublisher: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
+  CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPublisher.Failure {
   typealias Input = NestedPublisher.Output
   typealias Failure = NestedPublisher.Failure
@@ -305,6 +306,11 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   }
 
   var description: String { "SwitchToLatest" }
+
+  /// As Combine shows it: the identifier of the operator's own subscription.
+  var customMirror: Mirror { Mirror(self, children: ["parentSubscription": storage.combineIdentifier]) }
+
+  var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
     storage.receiveInner(subscription: subscription, id: id)

@@ -295,4 +295,69 @@ struct SwitchToLatestTests {
       }
     }
   #endif
+
+  // MARK: Combine's rules for a misbehaving inner
+
+  /// A subscription an inner sends after it completed is left alone (neither asked for values nor
+  /// cancelled), as in Combine; a second one while it is live is cancelled.
+  @Test func aSubscriptionFromACompletedInnerIsLeftAlone() {
+    let outer = TestPublisher<TestPublisher<Int, TestError>, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    outer.switchToLatest().subscribe(recorder)
+    let inner = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    outer.send(inner)
+    inner.sendSubscription()
+    let second = TestSubscription()
+    inner.sendSubscription(second)
+    #expect(second.events == [.cancelled])
+    inner.send(completion: .finished)
+    let late = TestSubscription()
+    inner.sendSubscription(late)
+    #expect(late.events.isEmpty)
+    #expect(inner.subscription.events == [.requested(.unlimited)])
+  }
+
+  /// When the upstream fails while the inner still waits for its subscription, that subscription
+  /// is asked for the subscriber's demand when it arrives, as Combine does; nothing more reaches the
+  /// subscriber.
+  @Test func anInnerSubscriptionArrivingAfterTheUpstreamFailedIsStillAskedForTheDemand() {
+    let outer = TestPublisher<TestPublisher<Int, TestError>, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    outer.switchToLatest().subscribe(recorder)
+    let inner = TestPublisher<Int, TestError>(subscribesImmediately: false)
+    outer.send(inner)
+    outer.send(completion: .failure(TestError(id: 1)))
+    inner.sendSubscription()
+    inner.send(5)
+    #expect(inner.subscription.events == [.requested(.unlimited)])
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 1)))])
+  }
+
+  @Test func anInnerThatCompletesBeforeItsSubscriptionStops() async {
+    await #expect(processExitsWith: .failure) {
+      let outer = TestPublisher<TestPublisher<Int, TestError>, TestError>()
+      let recorder = TestSubscriber<Int, TestError>()
+      outer.switchToLatest().subscribe(recorder)
+      let inner = TestPublisher<Int, TestError>(subscribesImmediately: false)
+      outer.send(inner)
+      inner.send(completion: .finished)
+    }
+  }
+
+  /// The subscriber it attaches to each inner shows the operator's name and, in its mirror, the
+  /// identifier of the operator's own subscription, as Combine's does.
+  @Test func theInnerSubscriberNamesItsParentSubscription() throws {
+    let outer = TestPublisher<HoldingPublisher<Int, TestError>, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    outer.switchToLatest().subscribe(recorder)
+    let inner = HoldingPublisher<Int, TestError>()
+    outer.send(inner)
+    let side = try #require(inner.subscriber)
+    let parent = try #require(recorder.subscription)
+    let mirror = try #require(side as? any CustomReflectable).customMirror
+    #expect(mirror.children.map(\.label) == ["parentSubscription"])
+    #expect(mirror.children.first.map { "\($0.value)" } == "\(parent.combineIdentifier)")
+    #expect((side as? any CustomPlaygroundDisplayConvertible)?.playgroundDescription as? String == "SwitchToLatest")
+  }
+
 }
