@@ -46,7 +46,8 @@ public struct AsyncPublisher<P: Publisher>: AsyncSequence where P.Failure == Nev
     ///
     /// - Returns: The next value, or `nil` once the publisher finished or the task was cancelled.
     public mutating func next() async -> P.Output? {
-      await lifetime.storage.next()
+      var ticket = 0
+      return await lifetime.storage.next(ticket: &ticket)
     }
   }
 

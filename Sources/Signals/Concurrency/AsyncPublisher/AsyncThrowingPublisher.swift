@@ -51,7 +51,10 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence where P.Output
     /// - Returns: The next value, or `nil` once the publisher finished or the task was cancelled.
     /// - Throws: The publisher's failure, once.
     public mutating func next() async throws -> P.Output? {
-      try await lifetime.storage.next()
+      var ticket = 0
+      let value = await lifetime.storage.next(ticket: &ticket)
+      if value == nil, let failure = lifetime.storage.takeFailure(ticket: ticket) { throw failure }
+      return value
     }
   }
 
