@@ -14,8 +14,10 @@ import Testing
 /// operator adds itself here once.
 struct OperatorReliabilityTests {
   /// The case that found retain cycles: a subscriber that never lets go of its subscription. The
-  /// operators that hand it the upstream's own subscription, as Combine's do, must still be
-  /// released when the subscription ends.
+  /// operators that hand it the upstream's own subscription, as Combine's do, and `retry` and
+  /// `throttle`, which let go of their subscriber at the end as Combine's do, must still be
+  /// released when the subscription ends. (Combine's other operators keep a subscriber that keeps
+  /// their subscription, and so do Signals', as the conformance suite's lifecycle tests check.)
   @Test func relayingOperatorsReleaseASubscriberThatKeepsItsSubscription() {
     func check<P: Publisher>(
       sourceLocation: SourceLocation = #_sourceLocation, _ make: (PassthroughSubject<Int, TestError>) -> P
@@ -33,6 +35,9 @@ struct OperatorReliabilityTests {
     check { $0.map(\.bitWidth, \.description) }
     check { $0.map(\.bitWidth, \.description, \.words) }
     check { $0.breakpoint() }
+    // Not relays, but Combine lets go of the subscriber here too: these had the cycles.
+    check { $0.retry(1) }
+    check { $0.throttle(for: 1, scheduler: ImmediateScheduler.shared, latest: true) }
   }
 
   /// `setFailureType` and `assertNoFailure` relay too, on an upstream that cannot fail.
