@@ -9,7 +9,7 @@ enum CompletingStep<Failure: Error> {
 }
 
 /// A ``ForwardingInner`` that may send one last value of its own when upstream completes:
-/// `replaceError`, `replaceEmpty`, `collect(_:)`'s partial batch, `materialize`'s completion event.
+/// `replaceError`, `replaceEmpty`, `materialize`'s completion event.
 ///
 /// The last value obeys demand like any other: if downstream has none left when upstream
 /// completes, the link holds the value (``UpstreamLink/endHoldingFinalValue()``) and the

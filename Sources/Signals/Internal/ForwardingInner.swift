@@ -227,7 +227,7 @@ struct UpstreamLink {
 ///
 /// An operator's private `Inner` subclasses it, overrides ``step(_:_:)`` (and ``description``),
 /// and says per value what to do by returning one of the helpers: ``send(_:_:)``,
-/// ``replace(_:)``, ``absorb(_:)``, ``sendAndFinish(_:_:)``, ``finish(with:)`` or ``fail(_:)``.
+/// ``finish(with:)`` or ``fail(_:)``.
 /// An inner that needs different plumbing (extra upfront demand, a value on completion) overrides
 /// that one method.
 ///
@@ -303,25 +303,6 @@ class ForwardingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorIn
     case .unreserved:
       return .none
     }
-  }
-
-  /// Drops the value and asks upstream for one more (`.max(1)`), so downstream's demand is not
-  /// lost.
-  final func replace(_ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-    if case .reserved = admission { link.add(.max(1)) }
-    return .max(1)
-  }
-
-  /// Drops the value and asks for nothing (the demand was accounted for elsewhere).
-  final func absorb(_ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-    if case .reserved = admission { link.add(.max(1)) }
-    return .none
-  }
-
-  /// Delivers the value, then cancels upstream and finishes downstream.
-  final func sendAndFinish(_ output: Downstream.Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
-    if admission != .unreserved { _ = downstream.receive(output) }
-    return finish(with: .finished)
   }
 
   /// Cancels upstream and fails downstream with the error.
