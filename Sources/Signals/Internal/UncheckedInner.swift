@@ -1,7 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-/// The inner subscriber-and-subscription of `tryMap`, `tryScan` and `output(in:)`, with
-/// Combine's rules for them:
+/// The inner subscriber-and-subscription of `tryMap`, `tryScan`, `output(in:)`, `handleEvents`,
+/// `print`, `encode` and `decode`, with Combine's rules for them (the last four override the
+/// completion and cancel paths where Combine's differ):
 ///
 /// - every value upstream sends goes through the closure and downstream, whatever the demand and
 ///   even before the subscription or after the end: the operator adds no check of its own;
