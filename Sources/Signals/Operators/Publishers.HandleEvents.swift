@@ -19,7 +19,13 @@ extension Publisher {
   /// //         done: finished
   /// ```
   ///
+  /// - Important: Written inside an actor, the closures are that actor's; each one checks, when it
+  ///   runs, that it runs there, and stops the program with a message if not. Deliver on the actor
+  ///   first, or pass `isolation: nil` for closures that may run anywhere. From nonisolated code
+  ///   nothing is checked, as in Combine.
+  ///
   /// - Parameters:
+  ///   - isolation: The actor the closures belong to; leave the default, the caller's.
   ///   - receiveSubscription: Called with upstream's subscription.
   ///   - receiveOutput: Called with each value.
   ///   - receiveCompletion: Called with the completion.
@@ -27,15 +33,31 @@ extension Publisher {
   ///   - receiveRequest: Called with each demand downstream asks for.
   /// - Returns: A ``Publishers/HandleEvents`` publisher.
   public func handleEvents(
+    isolation: (any Actor)? = #isolation,
     receiveSubscription: ((any Subscription) -> Void)? = nil,
     receiveOutput: ((Output) -> Void)? = nil,
     receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,
     receiveCancel: (() -> Void)? = nil,
     receiveRequest: ((Subscribers.Demand) -> Void)? = nil
   ) -> Publishers.HandleEvents<Self> {
-    Publishers.HandleEvents(
-      upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
-      receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest)
+    guard let isolation = AttachedIsolation(isolation) else {
+      return Publishers.HandleEvents(
+        upstream: self, receiveSubscription: receiveSubscription, receiveOutput: receiveOutput,
+        receiveCompletion: receiveCompletion, receiveCancel: receiveCancel, receiveRequest: receiveRequest)
+    }
+    let name: StaticString = "handleEvents"
+    return Publishers.HandleEvents(
+      upstream: self,
+      receiveSubscription: receiveSubscription.map { isolation.guarding($0, name, delivering: "the subscription") },
+      receiveOutput: receiveOutput.map { isolation.guarding($0, name, delivering: "a value") },
+      receiveCompletion: receiveCompletion.map { isolation.guarding($0, name, delivering: "the completion") },
+      receiveCancel: receiveCancel.map { cancel in
+        { () in
+          isolation.check(name, delivering: "a cancel")
+          cancel()
+        }
+      },
+      receiveRequest: receiveRequest.map { isolation.guarding($0, name, delivering: "a request") })
   }
 }
 

@@ -90,11 +90,23 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
   private let state = LockedState.make(PassThroughState())
+  /// With ``MainActorScheduler``, this subscription's own ordered lane onto the main actor, so
+  /// that its inline deliveries wait only behind its own backlog; `nil` for other schedulers.
+  private let mainActorLane: MainActorLane?
 
   init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
     self.downstream = downstream
     self.scheduler = scheduler
     self.options = options
+    mainActorLane = Context.self == MainActorScheduler.self ? MainActorLane() : nil
+  }
+
+  private func schedule(_ action: @escaping () -> Void) {
+    if let mainActorLane {
+      mainActorLane.schedule(action)
+    } else {
+      scheduler.schedule(options: options, action)
+    }
   }
 
   var description: String { "ReceiveOn" }
@@ -114,13 +126,13 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: each one is scheduled.
     guard state.withLock({ $0.receivingUpstream != nil }) else { return .none }
-    scheduler.schedule(options: options) { self.deliver(input) }
+    schedule { self.deliver(input) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
     guard state.withLock({ $0.upstreamCompleted() }) else { return }
-    scheduler.schedule(options: options) { self.deliver(completion) }
+    schedule { self.deliver(completion) }
   }
 
   func request(_ demand: Subscribers.Demand) {

@@ -100,14 +100,22 @@ extension PassthroughSubject {
   /// ```
   ///
   /// - Parameters:
+  ///   - isolation: The actor the closures belong to; leave the default, the caller's. Attached
+  ///     on an actor, the sink stops the program if an event reaches it off that actor (see
+  ///     ``Publisher/sink(isolation:receiveCompletion:receiveValue:)``).
   ///   - receiveCompletion: Called once with the completion.
   ///   - receiveValue: Called with each value.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
   public func sink(
+    isolation: (any Actor)? = #isolation,
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
-    storage.attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: self)
+    let closures = AttachedIsolation.sinkClosures(
+      attachedOn: isolation, "sink(receiveCompletion:receiveValue:)", receiveCompletion: receiveCompletion,
+      receiveValue: receiveValue)
+    return storage.attachSink(
+      receiveCompletion: closures.receiveCompletion, receiveValue: closures.receiveValue, owner: self)
   }
 }
 
@@ -125,10 +133,16 @@ extension PassthroughSubject where Failure == Never {
   /// //         2
   /// ```
   ///
-  /// - Parameter receiveValue: Called with each value.
+  /// - Parameters:
+  ///   - isolation: The actor the closure belongs to; leave the default, the caller's.
+  ///   - receiveValue: Called with each value.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
-  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-    storage.attachSink(receiveCompletion: { _ in }, receiveValue: receiveValue, owner: self)
+  public func sink(isolation: (any Actor)? = #isolation, receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    let closures = AttachedIsolation.sinkClosures(
+      attachedOn: isolation, "sink(receiveValue:)", receiveCompletion: { (_: Subscribers.Completion<Never>) in },
+      receiveValue: receiveValue)
+    return storage.attachSink(
+      receiveCompletion: closures.receiveCompletion, receiveValue: closures.receiveValue, owner: self)
   }
 }
 

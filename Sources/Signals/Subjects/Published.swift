@@ -215,8 +215,16 @@ extension Publisher where Failure == Never {
   /// print(clock.label)  // 3 s
   /// ```
   ///
-  /// - Parameter published: The `$property` to write to.
-  public func assign(to published: inout Published<Output>.Publisher) {
-    subscribe(PublishedSubscriber(published.storage))
+  /// - Important: Called inside an actor (a `@MainActor` view model assigning to its own
+  ///   `$property`, say), each write is checked, and a value arriving off that actor stops the
+  ///   program with a message: the object's `objectWillChange` subscribers would otherwise run on
+  ///   the wrong thread. Deliver on the actor first (`.receive(on: .mainActor)`), or pass
+  ///   `isolation: nil`. From nonisolated code nothing is checked, as in Combine.
+  ///
+  /// - Parameters:
+  ///   - published: The `$property` to write to.
+  ///   - isolation: The actor the property belongs to; leave the default, the caller's.
+  public func assign(to published: inout Published<Output>.Publisher, isolation: (any Actor)? = #isolation) {
+    subscribe(PublishedSubscriber(published.storage, isolation: AttachedIsolation(isolation)))
   }
 }

@@ -101,9 +101,12 @@ final class PublishedSubscriber<Value>: Subscriber, Cancellable, CustomStringCon
   }
 
   private let state: LockedState<State>
+  /// The actor `assign(to:)` was called on, checked before each write; `nil` from nonisolated code.
+  private let isolation: AttachedIsolation?
 
-  init(_ storage: PublishedStorage<Value>) {
+  init(_ storage: PublishedStorage<Value>, isolation: AttachedIsolation? = nil) {
     state = .make(State(storage: storage))
+    self.isolation = isolation
   }
 
   var description: String { "PublishedSubscriber" }
@@ -133,7 +136,9 @@ final class PublishedSubscriber<Value>: Subscriber, Cancellable, CustomStringCon
     let storage = state.withLock { state -> PublishedStorage<Value>? in
       state.subscription.isTerminal ? nil : state.storage
     }
-    storage?.set(input)
+    guard let storage else { return .none }
+    isolation?.check("assign(to:)", delivering: "a value")
+    storage.set(input)
     return .none
   }
 

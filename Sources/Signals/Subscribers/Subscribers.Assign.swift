@@ -25,6 +25,8 @@ extension Subscribers {
     }
 
     private let state: LockedState<State>
+    /// The actor the object was attached on, checked before each write; `nil` from nonisolated code.
+    private let isolation: AttachedIsolation?
 
     /// The property written to.
     public let keyPath: ReferenceWritableKeyPath<Root, Input>
@@ -44,9 +46,13 @@ extension Subscribers {
     /// - Parameters:
     ///   - object: The object to write to.
     ///   - keyPath: The property to write.
-    public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+    ///   - isolation: The actor the object's property belongs to; leave the default, the caller's.
+    ///     Made on an actor, the subscriber stops the program, with a message, if a value reaches
+    ///     it off that actor.
+    public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>, isolation: (any Actor)? = #isolation) {
       state = .make(State(object: object))
       self.keyPath = keyPath
+      self.isolation = AttachedIsolation(isolation)
     }
 
     /// `Assign` and the root type, as Combine prints it: `Assign Model.`
@@ -83,6 +89,7 @@ extension Subscribers {
         return state.object
       }
       guard let object else { return .none }
+      isolation?.check("assign(to:on:)", delivering: "a value")
       object[keyPath: keyPath] = value
       return .none
     }
@@ -128,12 +135,21 @@ extension Publisher where Failure == Never {
   /// print(thermostat.target)  // 21
   /// ```
   ///
+  /// - Important: Attached from inside an actor (a `@MainActor` view model assigning to its own
+  ///   property, say), the subscriber checks every write and stops the program, with a message,
+  ///   when a value arrives off that actor. Deliver on the actor first
+  ///   (`.receive(on: .mainActor)`), or pass `isolation: nil` when the property may be written
+  ///   from anywhere. From nonisolated code nothing is checked, as in Combine.
+  ///
   /// - Parameters:
   ///   - keyPath: The property to write.
   ///   - object: The object to write to.
+  ///   - isolation: The actor the property belongs to; leave the default, the caller's.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
-  public func assign<Root>(to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root) -> AnyCancellable {
-    let assign = Subscribers.Assign(object: object, keyPath: keyPath)
+  public func assign<Root>(
+    to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root, isolation: (any Actor)? = #isolation
+  ) -> AnyCancellable {
+    let assign = Subscribers.Assign(object: object, keyPath: keyPath, isolation: isolation)
     subscribe(assign)
     return AnyCancellable(assign)
   }

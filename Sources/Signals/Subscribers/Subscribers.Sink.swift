@@ -44,14 +44,21 @@ extension Subscribers {
     /// ```
     ///
     /// - Parameters:
+    ///   - isolation: The actor the closures belong to; leave the default, the caller's. A sink
+    ///     made on an actor stops the program, with a message, if an event reaches it off that
+    ///     actor (see ``Publisher/sink(isolation:receiveCompletion:receiveValue:)``).
     ///   - receiveCompletion: Called once with the completion.
     ///   - receiveValue: Called with each value.
     public init(
+      isolation: (any Actor)? = #isolation,
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
+      let closures = AttachedIsolation.sinkClosures(
+        attachedOn: isolation, "Subscribers.Sink", receiveCompletion: receiveCompletion, receiveValue: receiveValue)
       state = .make(
-        State(handlers: SinkHandlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion)))
+        State(
+          handlers: SinkHandlers(receiveValue: closures.receiveValue, receiveCompletion: closures.receiveCompletion)))
     }
 
     /// `Sink`, as Combine prints it.
@@ -149,11 +156,31 @@ extension Publisher {
   /// //         end: finished
   /// ```
   ///
+  /// - Important: Attached from inside an actor (a `@MainActor` view model, say), the closures
+  ///   are that actor's: Swift 6 infers it. Such a sink checks every event and stops the program,
+  ///   with a message naming the sink and the fix, when one arrives off the actor — a data race
+  ///   that would otherwise go unnoticed. Deliver on the actor first (`.receive(on: .mainActor)`,
+  ///   which also makes the closures `@MainActor`), or pass `isolation: nil` for `@Sendable`
+  ///   closures that may run anywhere. Attached from nonisolated code, a sink is not checked and
+  ///   behaves exactly as Combine's.
+  ///
   /// - Parameters:
+  ///   - isolation: The actor the closures belong to; leave the default, the caller's.
   ///   - receiveCompletion: Called once with the completion.
   ///   - receiveValue: Called with each value.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
   public func sink(
+    isolation: (any Actor)? = #isolation,
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    let closures = AttachedIsolation.sinkClosures(
+      attachedOn: isolation, "sink(receiveCompletion:receiveValue:)", receiveCompletion: receiveCompletion,
+      receiveValue: receiveValue)
+    return attachSink(receiveCompletion: closures.receiveCompletion, receiveValue: closures.receiveValue)
+  }
+
+  private func attachSink(
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
@@ -167,7 +194,8 @@ extension Publisher {
       return subject.storage.attachSink(
         receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: subject)
     }
-    let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    let sink = Subscribers.Sink<Output, Failure>(
+      isolation: nil, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     subscribe(sink)
     // `Sink.cancel()` is idempotent and thread-safe: no lock of the cancellable's own is needed.
     return AnyCancellable(idempotent: sink)
@@ -185,9 +213,18 @@ extension Publisher where Failure == Never {
   /// // Prints: hi
   /// ```
   ///
-  /// - Parameter receiveValue: Called with each value.
+  /// - Important: Attached from inside an actor, the closure is that actor's, and the sink stops
+  ///   the program if a value reaches it off the actor; see
+  ///   ``Publisher/sink(isolation:receiveCompletion:receiveValue:)``.
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the closure belongs to; leave the default, the caller's.
+  ///   - receiveValue: Called with each value.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
-  public func sink(receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-    sink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+  public func sink(isolation: (any Actor)? = #isolation, receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    let closures = AttachedIsolation.sinkClosures(
+      attachedOn: isolation, "sink(receiveValue:)", receiveCompletion: { (_: Subscribers.Completion<Never>) in },
+      receiveValue: receiveValue)
+    return attachSink(receiveCompletion: closures.receiveCompletion, receiveValue: closures.receiveValue)
   }
 }

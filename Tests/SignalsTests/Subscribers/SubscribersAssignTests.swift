@@ -121,3 +121,57 @@ struct SubscribersAssignTests {
     #expect(label.text == "late but subscribed")
   }
 }
+
+/// `assign` inside an actor checks each write against that actor.
+@Suite(.timeLimit(.minutes(1)))
+struct AssignIsolationTests {
+  @MainActor final class Screen: ObservableObject {
+    @Published var title = ""
+    var count = 0
+    var subscriptions = Set<AnyCancellable>()
+  }
+
+  @MainActor @Test func assignOnTheMainActorFedOnTheMainActorWrites() {
+    let events = PassthroughSubject<Int, Never>()
+    let screen = Screen()
+    events.assign(to: \.count, on: screen).store(in: &screen.subscriptions)
+    events.map { "\($0)" }.assign(to: &screen.$title)
+    events.send(4)
+    #expect(screen.count == 4)
+    #expect(screen.title == "4")
+  }
+
+  @MainActor @Test func assignAfterReceiveOnMainActorWritesValuesFromAnyThread() async {
+    let events = PassthroughSubject<Int, Never>()
+    let screen = Screen()
+    let written = Checkpoint()
+    let observation = screen.objectWillChange.sink { written.signal() }
+    events.map { "\($0)" }.receive(on: .mainActor).assign(to: &screen.$title)
+    await Task.detached { events.send(7) }.value
+    await written.wait(for: 1)
+    #expect(screen.title == "7")
+    observation.cancel()
+  }
+
+  #if compiler(>=6.2)
+    @Test func assignOnTheMainActorReachedFromAnotherThreadStopsTheProgram() async throws {
+      let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+          let events = PassthroughSubject<Int, Never>()
+          let screen = Screen()
+          await MainActor.run { events.assign(to: \.count, on: screen).store(in: &screen.subscriptions) }
+          await Task.detached { events.send(1) }.value
+        }
+      let result = try #require(exit)
+      #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("assign(to:on:) was attached"))
+    }
+
+    @Test func assignToPublishedOnTheMainActorReachedFromAnotherThreadStopsTheProgram() async {
+      await #expect(processExitsWith: .failure) {
+        let events = PassthroughSubject<String, Never>()
+        let screen = Screen()
+        await MainActor.run { events.assign(to: &screen.$title) }
+        await Task.detached { events.send("x") }.value
+      }
+    }
+  #endif
+}

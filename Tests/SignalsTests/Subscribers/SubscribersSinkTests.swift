@@ -109,3 +109,97 @@ struct SubscribersSinkTests {
     #expect(subscription.events == [.requested(.unlimited), .cancelled])
   }
 }
+
+/// A sink attached inside an actor keeps its closures on that actor, or says so.
+@Suite(.timeLimit(.minutes(1)))
+struct SinkIsolationTests {
+  @MainActor final class Counter {
+    var values: [Int] = []
+    var subscriptions = Set<AnyCancellable>()
+
+    init(_ events: PassthroughSubject<Int, Never>) {
+      // Swift 6 infers this closure to be main-actor isolated.
+      events.sink { self.values.append($0) }.store(in: &subscriptions)
+    }
+  }
+
+  #if compiler(>=6.2)
+    @Test func aMainActorSinkReachedFromAnotherThreadStopsTheProgramAndNamesTheFix() async throws {
+      let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+          let events = PassthroughSubject<Int, Never>()
+          let counter = await Counter(events)
+          await Task.detached { events.send(1) }.value
+          _ = counter
+        }
+      let result = try #require(exit)
+      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #expect(message.contains("sink(receiveValue:) was attached on MainActor"))
+      #expect(message.contains(".receive(on: .mainActor)"))
+    }
+
+    @Test func aSinkWithBothClosuresChecksTheCompletionToo() async {
+      await #expect(processExitsWith: .failure) {
+        let events = PassthroughSubject<Int, TestError>()
+        let cancellable = await MainActor.run {
+          events.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        }
+        await Task.detached { events.send(completion: .finished) }.value
+        _ = cancellable
+      }
+    }
+
+    @Test func aSinkAttachedInsideACustomActorIsCheckedAgainstThatActor() async {
+      actor Store {
+        var total = 0
+        var cancellable: AnyCancellable?
+        func attach(_ events: PassthroughSubject<Int, Never>) {
+          cancellable = events.sink { self.total += $0 }
+        }
+      }
+      await #expect(processExitsWith: .failure) {
+        let events = PassthroughSubject<Int, Never>()
+        let store = Store()
+        await store.attach(events)
+        await Task.detached { events.send(1) }.value
+      }
+    }
+  #endif
+
+  @MainActor @Test func aMainActorSinkFedOnTheMainActorRunsAsBefore() {
+    let events = PassthroughSubject<Int, Never>()
+    let counter = Counter(events)
+    events.send(1)
+    events.send(2)
+    #expect(counter.values == [1, 2])
+  }
+
+  @MainActor @Test func isolationNilOptsASendableClosureOutOfTheCheck() async {
+    let events = PassthroughSubject<Int, Never>()
+    let received = Checkpoint()
+    let cancellable = events.sink(isolation: nil) { @Sendable _ in received.signal() }
+    await Task.detached { events.send(1) }.value
+    await received.wait(for: 1)
+    #expect(received.count == 1)
+    cancellable.cancel()
+  }
+
+  @Test func aSinkAttachedOutsideAnyActorRunsOnAnyThreadAsInCombine() async {
+    let events = PassthroughSubject<Int, Never>()
+    let received = Checkpoint()
+    let cancellable = events.sink { _ in received.signal() }
+    await Task.detached { events.send(1) }.value
+    await received.wait(for: 1)
+    #expect(received.count == 1)
+    cancellable.cancel()
+  }
+
+  @MainActor @Test func aSinkMadeDirectlyOnTheMainActorIsCheckedToo() {
+    let events = PassthroughSubject<Int, Never>()
+    var values: [Int] = []
+    let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { values.append($0) })
+    events.subscribe(sink)
+    events.send(3)
+    #expect(values == [3])
+    sink.cancel()
+  }
+}

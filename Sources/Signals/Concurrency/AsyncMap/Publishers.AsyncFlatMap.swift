@@ -17,7 +17,7 @@ extension Publishers {
     /// The priority of the tasks that run the transform.
     public let priority: TaskPriority?
     /// The async transform.
-    public let transform: @Sendable (Upstream.Output) async -> Output
+    public let transform: @Sendable @isolated(any) (Upstream.Output) async -> Output
 
     /// Creates the publisher; prefer ``Publisher/flatMap(maxTasks:priority:_:)``.
     ///
@@ -34,7 +34,7 @@ extension Publishers {
       upstream: Upstream,
       maxTasks: Int,
       priority: TaskPriority?,
-      transform: @escaping @Sendable (Upstream.Output) async -> Output
+      @_inheritActorContext transform: @escaping @Sendable @isolated(any) (Upstream.Output) async -> Output
     ) {
       precondition(maxTasks > 0, "flatMap(maxTasks:): maxTasks must be greater than zero, not \(maxTasks)")
       self.upstream = upstream
@@ -89,7 +89,7 @@ extension Publisher where Output: Sendable {
   public func flatMap<T: Sendable>(
     maxTasks: Int,
     priority: TaskPriority? = nil,
-    _ transform: @escaping @Sendable (Output) async -> T
+    @_inheritActorContext _ transform: @escaping @Sendable @isolated(any) (Output) async -> T
   ) -> Publishers.AsyncFlatMap<Self, T> {
     Publishers.AsyncFlatMap(upstream: self, maxTasks: maxTasks, priority: priority, transform: transform)
   }

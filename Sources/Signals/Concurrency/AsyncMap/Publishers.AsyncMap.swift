@@ -17,7 +17,7 @@ extension Publishers {
     /// The priority of the task that runs the transform.
     public let priority: TaskPriority?
     /// The async transform.
-    public let transform: @Sendable (Upstream.Output) async -> Output
+    public let transform: @Sendable @isolated(any) (Upstream.Output) async -> Output
 
     /// Creates the publisher; prefer ``Publisher/asyncMap(priority:_:)``.
     ///
@@ -32,7 +32,7 @@ extension Publishers {
     public init(
       upstream: Upstream,
       priority: TaskPriority?,
-      transform: @escaping @Sendable (Upstream.Output) async -> Output
+      @_inheritActorContext transform: @escaping @Sendable @isolated(any) (Upstream.Output) async -> Output
     ) {
       self.upstream = upstream
       self.priority = priority
@@ -63,7 +63,7 @@ extension Publishers {
     /// The priority of the task that runs the transform.
     public let priority: TaskPriority?
     /// The async throwing transform.
-    public let transform: @Sendable (Upstream.Output) async throws -> Output
+    public let transform: @Sendable @isolated(any) (Upstream.Output) async throws -> Output
 
     /// Creates the publisher; prefer ``Publisher/tryAsyncMap(priority:_:)``.
     ///
@@ -78,7 +78,7 @@ extension Publishers {
     public init(
       upstream: Upstream,
       priority: TaskPriority?,
-      transform: @escaping @Sendable (Upstream.Output) async throws -> Output
+      @_inheritActorContext transform: @escaping @Sendable @isolated(any) (Upstream.Output) async throws -> Output
     ) {
       self.upstream = upstream
       self.priority = priority
@@ -135,7 +135,7 @@ extension Publisher where Output: Sendable {
   /// - Returns: A publisher of the transformed values, in upstream order.
   public func asyncMap<T: Sendable>(
     priority: TaskPriority? = nil,
-    _ transform: @escaping @Sendable (Output) async -> T
+    @_inheritActorContext _ transform: @escaping @Sendable @isolated(any) (Output) async -> T
   ) -> Publishers.AsyncMap<Self, T> {
     Publishers.AsyncMap(upstream: self, priority: priority, transform: transform)
   }
@@ -166,7 +166,7 @@ extension Publisher where Output: Sendable {
   /// - Returns: A publisher of the transformed values that fails with any error.
   public func tryAsyncMap<T: Sendable>(
     priority: TaskPriority? = nil,
-    _ transform: @escaping @Sendable (Output) async throws -> T
+    @_inheritActorContext _ transform: @escaping @Sendable @isolated(any) (Output) async throws -> T
   ) -> Publishers.TryAsyncMap<Self, T> {
     Publishers.TryAsyncMap(upstream: self, priority: priority, transform: transform)
   }

@@ -38,8 +38,8 @@ extension Publisher where Output: Sendable, Failure: Sendable {
   /// - Returns: A cancellable that cancels the subscription and the task.
   public func asyncSink(
     priority: TaskPriority? = nil,
-    receiveCompletion: @escaping @Sendable (Subscribers.Completion<Failure>) async -> Void,
-    receiveValue: @escaping @Sendable (Output) async -> Void
+    @_inheritActorContext receiveCompletion: @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
+    @_inheritActorContext receiveValue: @escaping @Sendable @isolated(any) (Output) async -> Void
   ) -> AnyCancellable {
     let sink = AsyncSinkStorage<Output, Failure>(
       priority: priority, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
@@ -74,7 +74,7 @@ extension Publisher where Failure == Never, Output: Sendable {
   /// - Returns: A cancellable that cancels the subscription and the task.
   public func asyncSink(
     priority: TaskPriority? = nil,
-    receiveValue: @escaping @Sendable (Output) async -> Void
+    @_inheritActorContext receiveValue: @escaping @Sendable @isolated(any) (Output) async -> Void
   ) -> AnyCancellable {
     asyncSink(priority: priority, receiveCompletion: { _ in }, receiveValue: receiveValue)
   }
