@@ -66,3 +66,22 @@ struct FutureAsyncTests {
     #expect(await future.value == 3)
   }
 }
+
+/// `Future(priority:operation:)` created inside an actor runs its operation on that actor.
+@Suite(.timeLimit(.minutes(1)))
+struct FutureAsyncIsolationTests {
+  @MainActor final class Cart {
+    var items = ["tea", "milk"]
+
+    func countLater() -> Future<Int, Never> {
+      Future { self.items.count }  // main-actor state, no `await`
+    }
+  }
+
+  @MainActor @Test func aMainActorCallerGetsItsOperationRunOnTheMainActor() async {
+    let cart = Cart()
+    let ranOnMainActor = Future<Bool, Never> { MainActorContext.isCurrent }
+    #expect(await ranOnMainActor.value)
+    #expect(await cart.countLater().value == 2)
+  }
+}

@@ -140,3 +140,60 @@ struct PublishersAsyncMapTests {
     #expect(collector.completions.elements == ["failure(SignalsTests.TestError(id: 8))"])
   }
 }
+
+/// `asyncMap`, `tryAsyncMap` and `flatMap(maxTasks:)` called inside an actor transform on it.
+@Suite(.timeLimit(.minutes(1)))
+struct AsyncMapIsolationTests {
+  @MainActor final class Labeler {
+    var prefix = "item"
+    var transformsOnMainActor = true
+
+    func labels(_ ids: PassthroughSubject<Int, Never>) -> AnyPublisher<String, Never> {
+      ids.asyncMap { id in
+        self.transformsOnMainActor = self.transformsOnMainActor && MainActorContext.isCurrent
+        return "\(self.prefix) \(id)"  // main-actor state, no `await`
+      }
+      .eraseToAnyPublisher()
+    }
+
+    func checkedLabels(_ ids: PassthroughSubject<Int, Never>) -> AnyPublisher<String, any Error> {
+      ids.tryAsyncMap { id in "\(self.prefix) \(id)" }.eraseToAnyPublisher()
+    }
+
+    func concurrentLabels(_ ids: PassthroughSubject<Int, Never>) -> AnyPublisher<String, Never> {
+      ids.flatMap(maxTasks: 3) { id in "\(self.prefix) \(id)" }.eraseToAnyPublisher()
+    }
+  }
+
+  @MainActor @Test func aMainActorCallerGetsItsTransformRunOnTheMainActor() async {
+    let ids = PassthroughSubject<Int, Never>()
+    let labeler = Labeler()
+    let received = Checkpoint()
+    var labels: [String] = []
+    let cancellable = labeler.labels(ids).receive(on: .mainActor).sink {
+      labels.append($0)
+      received.signal()
+    }
+    await Task.detached { for id in 1...5 { ids.send(id) } }.value
+    await received.wait(for: 5)
+    #expect(labels == (1...5).map { "item \($0)" })
+    #expect(labeler.transformsOnMainActor)
+    cancellable.cancel()
+  }
+
+  @MainActor @Test func tryAsyncMapAndFlatMapTakeTheCallersActorToo() async {
+    let ids = PassthroughSubject<Int, Never>()
+    let labeler = Labeler()
+    let received = Checkpoint()
+    let tried = labeler.checkedLabels(ids).sink(isolation: nil, receiveCompletion: { _ in }) { @Sendable _ in
+      received.signal()
+    }
+    let concurrent = labeler.concurrentLabels(ids).sink(isolation: nil) { @Sendable _ in received.signal() }
+    ids.send(1)
+    ids.send(2)
+    await received.wait(for: 4)
+    #expect(received.count == 4)
+    tried.cancel()
+    concurrent.cancel()
+  }
+}

@@ -142,3 +142,83 @@ struct PublisherAsyncSinkTests {
     withExtendedLifetime(cancellable) {}
   }
 }
+
+/// `asyncSink` called inside an actor runs its closures on that actor.
+@Suite(.timeLimit(.minutes(1)))
+struct AsyncSinkIsolationTests {
+  @MainActor final class Inbox {
+    var items: [Int] = []
+    var ranOnMainActor = true
+    var subscriptions = Set<AnyCancellable>()
+    let received = Checkpoint()
+
+    func listen(to events: PassthroughSubject<Int, Never>) {
+      events.asyncSink { value in
+        // Main-actor state, touched with no `await`: the closure is the main actor's.
+        self.ranOnMainActor = self.ranOnMainActor && MainActorContext.isCurrent
+        self.items.append(value)
+        self.received.signal()
+      }
+      .store(in: &subscriptions)
+    }
+  }
+
+  actor Tally {
+    var total = 0
+    var values: [Int] = []
+    var cancellable: AnyCancellable?
+
+    func listen(to events: PassthroughSubject<Int, Never>, received: Checkpoint) {
+      cancellable = events.asyncSink { value in
+        self.total += value  // the actor's state, no `await`
+        self.values.append(value)
+        received.signal()
+      }
+    }
+  }
+
+  @MainActor @Test func aMainActorCallerGetsItsClosureRunOnTheMainActorInOrder() async {
+    let events = PassthroughSubject<Int, Never>()
+    let inbox = Inbox()
+    inbox.listen(to: events)
+    await Task.detached { for value in 1...20 { events.send(value) } }.value
+    await inbox.received.wait(for: 20)
+    #expect(inbox.items == Array(1...20))
+    #expect(inbox.ranOnMainActor)
+  }
+
+  @Test func anActorCallerGetsItsClosureRunOnThatActor() async {
+    let events = PassthroughSubject<Int, Never>()
+    let tally = Tally()
+    let received = Checkpoint()
+    await tally.listen(to: events, received: received)
+    for value in 1...10 { events.send(value) }
+    await received.wait(for: 10)
+    #expect(await tally.total == 55)
+    #expect(await tally.values == Array(1...10))
+  }
+
+  @MainActor @Test func cancellingAMainActorAsyncSinkCancelsTheClosureInFlight() async {
+    let events = PassthroughSubject<Int, Never>()
+    let started = Checkpoint()
+    let release = Checkpoint()
+    let ended = Checkpoint()
+    var sawCancellation = false
+    var processed: [Int] = []
+    let cancellable = events.asyncSink { value in
+      processed.append(value)
+      started.signal()
+      await release.wait(for: 1)
+      sawCancellation = Task.isCancelled
+      ended.signal()
+    }
+    events.send(1)
+    events.send(2)
+    await started.wait(for: 1)
+    cancellable.cancel()
+    release.signal()
+    await ended.wait(for: 1)
+    #expect(sawCancellation)
+    #expect(processed == [1])
+  }
+}
