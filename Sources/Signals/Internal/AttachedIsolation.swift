@@ -40,6 +40,8 @@ package enum AttachedIsolation: Sendable {
         preconditionFailure(Self.message(subscriber, event, actor: "MainActor", fix: ".receive(on: .mainActor)"))
       }
     case .actor(let actor):
+      // The runtime stops the program itself when the check fails, naming the actor's executor;
+      // the message below shows where it cannot.
       if #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) {
         actor.preconditionIsolated(
           Self.message(subscriber, event, actor: "\(type(of: actor))", fix: ".receive(on:) a scheduler of that actor"))
