@@ -126,7 +126,12 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: each one is scheduled.
     guard state.withLock({ $0.receivingUpstream != nil }) else { return .none }
-    schedule { self.deliver(input) }
+    if let mainActorLane, mainActorLane.mayRunInline() {
+      // Already on the main actor with nothing of this subscription waiting: no closure, no hop.
+      deliver(input)
+    } else {
+      schedule { self.deliver(input) }
+    }
     return .none
   }
 

@@ -124,6 +124,12 @@ extension Scheduler where Self == MainActorScheduler {
 final class MainActorLane: Sendable {
   private let queue = LockedState.make(MainActorQueue())
 
+  /// Whether work may run inline now: the caller is on the main actor and nothing of this lane
+  /// waits or is being drained. Lets a caller skip making a closure for the common case.
+  func mayRunInline() -> Bool {
+    MainActorContext.isCurrent && queue.withLock { $0.isIdle }
+  }
+
   /// Runs `action` on the main actor, in the lane's order.
   func schedule(_ action: @escaping () -> Void) {
     let work = ScheduledAction(action)
@@ -165,10 +171,13 @@ struct MainActorQueue: Sendable {
   /// `true` from the moment a drain is asked of the main queue until it finds nothing left.
   private var draining = false
 
+  /// Nothing waits and no drain is under way: work on the main actor may run inline.
+  var isIdle: Bool { !draining && waiting.isEmpty }
+
   /// Accepts `work`; it runs inline only on the main actor with nothing waiting or being drained,
   /// so that it cannot overtake work scheduled before it.
   mutating func schedule(_ work: ScheduledAction, onMainActor: Bool) -> ScheduleAction {
-    if onMainActor && !draining && waiting.isEmpty {
+    if onMainActor && isIdle {
       return .runInline
     }
     waiting.append(work)
