@@ -31,6 +31,7 @@ enum Tour {
     sharingScene,
     searchScene,
     viewModelScene,
+    mainActorScene,
     schedulersScene,
     streamScene,
     asyncSinkScene,

@@ -19,7 +19,10 @@ extension Future where Failure == Never, Output: Sendable {
   /// - Parameters:
   ///   - priority: The priority of the task that runs `operation`; `nil` for the default.
   ///   - operation: The async work whose result the future publishes.
-  public convenience init(priority: TaskPriority? = nil, @_inheritActorContext operation: @escaping @Sendable @isolated(any) () async -> Output) {
+  public convenience init(
+    priority: TaskPriority? = nil,
+    @_inheritActorContext operation: @escaping @Sendable @isolated(any) () async -> Output
+  ) {
     self.init { promise in
       Task(priority: priority) {
         promise(.success(await operation()))

@@ -10,10 +10,10 @@ extension Publisher where Failure == Never, Output: Sendable {
   /// let followers = CurrentValueSubject<Int, Never>(120)
   /// print(await followers.firstValue as Any)  // Optional(120)
   /// ```
-  public var firstValue: Output? {
+  nonisolated(nonsending) public var firstValue: Output? {
     get async {
       var iterator = values.makeAsyncIterator()
-      return await iterator.next()
+      return await iterator.next(isolation: #isolation)
     }
   }
 }
@@ -32,10 +32,10 @@ extension Publisher where Output: Sendable {
   /// Task { replies.send("pong") }
   /// print(try await replies.firstValue as Any)  // Optional("pong")
   /// ```
-  public var firstValue: Output? {
+  nonisolated(nonsending) public var firstValue: Output? {
     get async throws {
       var iterator = values.makeAsyncIterator()
-      return try await iterator.next()
+      return try await iterator.next(isolation: #isolation)
     }
   }
 }

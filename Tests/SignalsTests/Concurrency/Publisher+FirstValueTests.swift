@@ -57,3 +57,25 @@ struct PublisherFirstValueTests {
     #expect(try await waiter.value == nil)
   }
 }
+
+/// `firstValue` awaited on an actor stays on it, so a publisher that is not `Sendable` (most
+/// operator chains) can be awaited there.
+@Suite(.timeLimit(.minutes(1)))
+struct FirstValueIsolationTests {
+  @MainActor final class Counter: ObservableObject {
+    @Published var count = 0
+  }
+
+  @MainActor @Test func aNonSendableChainIsAwaitedOnTheMainActor() async {
+    let counter = Counter()
+    counter.count = 3
+    // `Publishers.FirstWhere<Published<Int>.Publisher>` is not `Sendable`: awaited here, it stays here.
+    #expect(await counter.$count.first { $0 == 3 }.firstValue == 3)
+    #expect(MainActorContext.isCurrent)
+  }
+
+  @MainActor @Test func theThrowingFormIsAwaitedOnTheMainActorToo() async throws {
+    let replies = CurrentValueSubject<Int, TestError>(2)
+    #expect(try await replies.map { $0 * 2 }.filter { $0 > 2 }.firstValue == 4)
+  }
+}

@@ -111,10 +111,12 @@ struct HandleEventsIsolationTests {
   @MainActor @Test func closuresWrittenOnTheMainActorRunThereAsBefore() {
     let events = PassthroughSubject<Int, Never>()
     var seen: [String] = []
-    let cancellable = events
+    let cancellable =
+      events
       .handleEvents(
         receiveSubscription: { _ in seen.append("subscription") }, receiveOutput: { seen.append("value \($0)") },
-        receiveCancel: { seen.append("cancel") }, receiveRequest: { seen.append("request \($0)") })
+        receiveCancel: { seen.append("cancel") }, receiveRequest: { seen.append("request \($0)") }
+      )
       .sink(isolation: nil) { _ in }
     events.send(1)
     cancellable.cancel()
@@ -124,13 +126,13 @@ struct HandleEventsIsolationTests {
   #if compiler(>=6.2)
     @Test func aMainActorClosureRunOffTheMainActorStopsTheProgram() async throws {
       let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-          let events = PassthroughSubject<Int, Never>()
-          let cancellable = await MainActor.run {
-            events.handleEvents(receiveOutput: { _ in }).sink(isolation: nil) { _ in }
-          }
-          await Task.detached { events.send(1) }.value
-          _ = cancellable
+        let events = PassthroughSubject<Int, Never>()
+        let cancellable = await MainActor.run {
+          events.handleEvents(receiveOutput: { _ in }).sink(isolation: nil) { _ in }
         }
+        await Task.detached { events.send(1) }.value
+        _ = cancellable
+      }
       let result = try #require(exit)
       #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("handleEvents was attached"))
     }

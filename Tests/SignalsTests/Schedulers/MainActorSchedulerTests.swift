@@ -1,8 +1,9 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Foundation
-@testable import Signals
 import Testing
+
+@testable import Signals
 
 /// A view model as apps write it: main-actor state, published, fed by a service's events.
 @MainActor final class FeedViewModel: ObservableObject {
@@ -44,7 +45,8 @@ struct MainActorSchedulerTests {
     let delivered = Checkpoint()
     var received: [Int] = []
     var allOnMainActor = true
-    let cancellable = events
+    let cancellable =
+      events
       .receive(on: .mainActor)
       .sink { value in
         allOnMainActor = allOnMainActor && MainActorContext.isCurrent
@@ -100,12 +102,15 @@ struct MainActorSchedulerTests {
     let upstream = PassthroughSubject<Int, TestError>()
     let ended = Checkpoint()
     var log: [String] = []
-    let cancellable = upstream
+    let cancellable =
+      upstream
       .receive(on: .mainActor)
       .sink { completion in
         log.append("\(completion)")
         ended.signal()
-      } receiveValue: { log.append("\($0)") }
+      } receiveValue: {
+        log.append("\($0)")
+      }
     await Task.detached {
       upstream.send(1)
       upstream.send(completion: .failure(TestError()))

@@ -156,11 +156,11 @@ struct AssignIsolationTests {
   #if compiler(>=6.2)
     @Test func assignOnTheMainActorReachedFromAnotherThreadStopsTheProgram() async throws {
       let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-          let events = PassthroughSubject<Int, Never>()
-          let screen = Screen()
-          await MainActor.run { events.assign(to: \.count, on: screen).store(in: &screen.subscriptions) }
-          await Task.detached { events.send(1) }.value
-        }
+        let events = PassthroughSubject<Int, Never>()
+        let screen = Screen()
+        await MainActor.run { events.assign(to: \.count, on: screen).store(in: &screen.subscriptions) }
+        await Task.detached { events.send(1) }.value
+      }
       let result = try #require(exit)
       #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("assign(to:on:) was attached"))
     }

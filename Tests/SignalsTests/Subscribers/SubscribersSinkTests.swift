@@ -126,11 +126,11 @@ struct SinkIsolationTests {
   #if compiler(>=6.2)
     @Test func aMainActorSinkReachedFromAnotherThreadStopsTheProgramAndNamesTheFix() async throws {
       let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-          let events = PassthroughSubject<Int, Never>()
-          let counter = await Counter(events)
-          await Task.detached { events.send(1) }.value
-          _ = counter
-        }
+        let events = PassthroughSubject<Int, Never>()
+        let counter = await Counter(events)
+        await Task.detached { events.send(1) }.value
+        _ = counter
+      }
       let result = try #require(exit)
       let message = String(decoding: result.standardErrorContent, as: UTF8.self)
       #expect(message.contains("sink(receiveValue:) was attached on MainActor"))

@@ -38,7 +38,8 @@ extension Publisher where Output: Sendable, Failure: Sendable {
   /// - Returns: A cancellable that cancels the subscription and the task.
   public func asyncSink(
     priority: TaskPriority? = nil,
-    @_inheritActorContext receiveCompletion: @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
+    @_inheritActorContext receiveCompletion:
+      @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
     @_inheritActorContext receiveValue: @escaping @Sendable @isolated(any) (Output) async -> Void
   ) -> AnyCancellable {
     let sink = AsyncSinkStorage<Output, Failure>(
