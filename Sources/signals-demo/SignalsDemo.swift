@@ -34,6 +34,7 @@ enum Tour {
     schedulersScene,
     streamScene,
     asyncSinkScene,
+    observationSearchScene,
     asyncFutureScene,
     uploadPostScene,
   ]
