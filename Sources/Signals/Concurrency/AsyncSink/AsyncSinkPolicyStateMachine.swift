@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-/// The pure state machine behind `asyncSink(policy:…)` for the policies that run one task per
-/// value (``AsyncSinkPolicy/latest``, ``AsyncSinkPolicy/dropWhileBusy`` and
+/// The pure state machine behind `asyncSink(policy:…)` for the policies that run a task per
+/// run of work (``AsyncSinkPolicy/latest``, ``AsyncSinkPolicy/dropWhileBusy`` and
 /// ``AsyncSinkPolicy/concurrent(maxTasks:)``; ``AsyncSinkPolicy/serial`` keeps its one-task storage).
 ///
 /// It never locks, awaits, starts a task or calls a closure: each event returns what the storage
@@ -56,6 +56,14 @@ struct AsyncSinkPolicyStateMachine<Value, Failure: Error, Handle> {
     case start(id: Int, Value)
     /// Create the task that runs `receiveCompletion`, with this id, then call ``started(_:handle:)``.
     case complete(id: Int, Subscribers.Completion<Failure>)
+  }
+
+  /// What a task does after its closure returned.
+  enum AfterWorkAction {
+    /// Run the closure again, in the same task, with this waiting value (saves creating a task).
+    case runNext(Value)
+    /// End; then do what the ``NextAction`` says (start another task, or the completion).
+    case end(NextAction)
   }
 
   let mode: Mode
@@ -149,6 +157,15 @@ struct AsyncSinkPolicyStateMachine<Value, Failure: Error, Handle> {
   mutating func finished(_ id: Int) -> NextAction {
     slots[id] = nil
     return nextWork()
+  }
+
+  /// Task `id`'s closure returned: the task takes the oldest waiting value itself unless it, or
+  /// the sink, was cancelled (a cancelled task cannot run work any more); otherwise it ends.
+  mutating func workDone(_ id: Int) -> AfterWorkAction {
+    if case .active = state, case .running(_, isCancelled: false)? = slots[id], let value = waiting.popFirst() {
+      return .runNext(value)
+    }
+    return .end(finished(id))
   }
 
   private mutating func nextWork() -> NextAction {

@@ -1,8 +1,10 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 /// The subscriber behind `asyncSink(policy:…)` for ``AsyncSinkPolicy/latest``,
-/// ``AsyncSinkPolicy/dropWhileBusy`` and ``AsyncSinkPolicy/concurrent(maxTasks:)``: one task per
-/// value (so that each can be cancelled alone), created with the sink's priority.
+/// ``AsyncSinkPolicy/dropWhileBusy`` and ``AsyncSinkPolicy/concurrent(maxTasks:)``: a task per
+/// run of work (so that each can be cancelled alone), created with the sink's priority. A task whose
+/// closure returned takes the oldest waiting value itself (``AsyncSinkPolicyStateMachine/workDone(_:)``)
+/// instead of ending and making another task.
 ///
 /// All mutable state is the subscription status and an ``AsyncSinkPolicyStateMachine``, both in
 /// one `LockedState`. Each event takes the lock, asks the machine, releases the lock, then creates
@@ -103,7 +105,18 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
     let receiveValue = receiveValue
     register(id) {
       Task(priority: priority) {
-        if self.mayRun(id) { await receiveValue(value) }
+        // The task runs waiting values itself while there are any, then ends.
+        var value = value
+        while self.mayRun(id) {
+          await receiveValue(value)
+          switch self.state.withLock({ $0.machine.workDone(id) }) {
+          case .runNext(let next):
+            value = next
+          case .end(let action):
+            self.perform(action)
+            return
+          }
+        }
         self.finished(id)
       }
     }

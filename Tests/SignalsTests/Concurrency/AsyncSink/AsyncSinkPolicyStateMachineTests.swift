@@ -25,6 +25,34 @@ struct AsyncSinkPolicyStateMachineTests {
     }
   }
 
+  private func text(_ action: Machine.AfterWorkAction) -> String {
+    switch action {
+    case .runNext(let value): "run next \(value)"
+    case .end(let next): "end, then \(text(next))"
+    }
+  }
+
+  @Test func aTaskWhoseWorkIsDoneTakesTheOldestWaitingValue() {
+    var machine = Machine(mode: .concurrent(maxTasks: 2))
+    _ = machine.receive(1)
+    _ = machine.receive(2)
+    _ = machine.receive(3)
+    _ = machine.receive(completion: .finished)
+    _ = machine.started(0, handle: "t0")
+    _ = machine.started(1, handle: "t1")
+    #expect(text(machine.workDone(1)) == "run next 3")
+    #expect(text(machine.workDone(1)) == "end, then none")
+    #expect(text(machine.workDone(0)) == "end, then complete 2 finished")
+  }
+
+  @Test func aCancelledTaskEndsInsteadOfTakingTheNextValue() {
+    var machine = Machine(mode: .latest)
+    _ = machine.receive(1)
+    _ = machine.started(0, handle: "t0")
+    _ = machine.receive(2)
+    #expect(text(machine.workDone(0)) == "end, then start 1 2")
+  }
+
   @Test func concurrentStartsUpToMaxTasksThenQueuesInArrivalOrder() {
     var machine = Machine(mode: .concurrent(maxTasks: 2))
     #expect(text(machine.receive(1)) == "start 0 1")
