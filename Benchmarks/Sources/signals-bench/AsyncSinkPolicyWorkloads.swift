@@ -7,7 +7,8 @@ import Synchronization
 // Signals column) and the hand-written `sink { Task { … } }` it replaces, in the same run. A value
 // is sent into a subject and the closure adds it to a sum; the lap ends when the completion has
 // run (after the last work). `latest` and `dropWhileBusy` run only some of the values: their cost
-// is per value *sent*, most of which are cancelled or dropped.
+// is per value *sent*, most of which are cancelled or dropped, so their checksums (the sum of the
+// values run) are smaller than the others' and vary between runs, by design.
 
 let asyncSinkPolicyCatalog: [Workload] = [
   Workload(
