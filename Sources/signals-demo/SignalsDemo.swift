@@ -35,6 +35,7 @@ enum Tour {
     schedulersScene,
     streamScene,
     asyncSinkScene,
+    observationSearchScene,
     asyncFutureScene,
     uploadPostScene,
   ]

@@ -72,7 +72,7 @@ let catalog: [Workload] =
       unit: "subscription", quick: 100_000, full: 100_000, metric: .liveBytes,
       signals: sync(SignalsSide.liveSubscriptionMemory),
       peers: [Contender(label: openCombine, body: sync(OpenCombineSide.liveSubscriptionMemory))]),
-  ] + operatorCatalog + concurrencyCatalog + mainActorCatalog
+  ] + operatorCatalog + concurrencyCatalog + mainActorCatalog + asyncSinkPolicyCatalog
 
 // MARK: - Operators (Signals side enabled by SIGNALS_OPERATORS, SIGNALS_FLATMAP, SIGNALS_SWITCH_TO_LATEST, SIGNALS_COMBINING)
 

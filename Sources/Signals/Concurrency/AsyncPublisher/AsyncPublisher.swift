@@ -5,7 +5,9 @@
 /// Each iterator subscribes when it is made and asks the publisher for **one** value per call to
 /// `next()`, as Combine does. That is real back-pressure, with a consequence: a value a subject sends
 /// while the loop body is still busy with the previous one finds no demand and is dropped for this
-/// loop. Use `stream(bufferingPolicy:)` when every value must reach the loop.
+/// loop. Use `stream(bufferingPolicy:)` when every value must reach the loop, or
+/// `stream(bufferingPolicy:countingDropsIn:)` to bound the buffer and count what it drops (the
+/// subject's own drops, for lack of demand, never reach this bridge and cannot be counted here).
 ///
 /// - Cancelling the iterating task cancels the subscription, and `next()` returns `nil`.
 /// - Leaving the loop early (or dropping the iterator) cancels the subscription too.
