@@ -21,8 +21,9 @@ extension Future where Failure == Never, Output: Sendable {
   ///   - operation: The async work whose result the future publishes.
   public convenience init(priority: TaskPriority? = nil, operation: @escaping @Sendable () async -> Output) {
     self.init { promise in
+      let ticket = WorkTracker.begin()
       Task(priority: priority) {
-        promise(.success(await operation()))
+        await WorkTicket.perform(ticket) { promise(.success(await operation())) }
       }
     }
   }
@@ -73,11 +74,14 @@ extension Future where Output: Sendable {
     operation: @escaping @Sendable () async throws(Failure) -> Output
   ) {
     self.init { promise in
+      let ticket = WorkTracker.begin()
       Task(priority: priority) {
-        do throws(Failure) {
-          promise(.success(try await operation()))
-        } catch {
-          promise(.failure(error))
+        await WorkTicket.perform(ticket) {
+          do throws(Failure) {
+            promise(.success(try await operation()))
+          } catch {
+            promise(.failure(error))
+          }
         }
       }
     }
