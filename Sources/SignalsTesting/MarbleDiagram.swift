@@ -6,7 +6,9 @@
 /// digit is a value sent on that tick, `|` is the finish and `#` the failure. Values sent on the
 /// same tick are grouped in parentheses, `(ab)`, and the whole group takes one tick. Spaces are
 /// ignored, so long diagrams can be spaced for reading. Trailing `-` carry no event and are not
-/// significant when two diagrams are compared.
+/// significant when two diagrams are compared. A recording marks an event that arrived between
+/// two ticks with `'` after its symbol, on the earlier tick (`-a'` is "a, a little after tick 1"),
+/// so a diagram never hides a timing error smaller than a tick.
 ///
 /// ```swift
 /// let diagram: MarbleDiagram = "-a-(bc)--|"
@@ -31,15 +33,19 @@ public struct MarbleDiagram: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     public var tick: Int
     /// What happens.
     public var kind: Kind
+    /// Whether the event happened after `tick` but before the next one (written `'`).
+    public var isBetweenTicks: Bool
 
     /// Creates an event.
     ///
     /// - Parameters:
     ///   - tick: The tick, counted from zero.
     ///   - kind: What happens.
-    public init(tick: Int, kind: Kind) {
+    ///   - isBetweenTicks: Whether it happened after `tick` but before the next one.
+    public init(tick: Int, kind: Kind, isBetweenTicks: Bool = false) {
       self.tick = tick
       self.kind = kind
+      self.isBetweenTicks = isBetweenTicks
     }
   }
 
@@ -82,12 +88,11 @@ public struct MarbleDiagram: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     while index < events.endIndex {
       let current = events[index].tick
       text += String(repeating: "-", count: Swift.max(0, current - tick))
-      var sameTick: [Event.Kind] = []
+      var symbols: [String] = []
       while index < events.endIndex, events[index].tick == current {
-        sameTick.append(events[index].kind)
+        symbols.append(Self.symbol(events[index].kind) + (events[index].isBetweenTicks ? "'" : ""))
         index += 1
       }
-      let symbols = sameTick.map(Self.symbol)
       text += symbols.count == 1 ? symbols[0] : "(" + symbols.joined() + ")"
       tick = current + 1
     }
@@ -111,6 +116,7 @@ public struct MarbleDiagram: Hashable, Sendable, ExpressibleByStringLiteral, Cus
     var events: [Event] = []
     var tick = 0
     var group: [Event.Kind]?
+    var betweenTicks: Set<Int> = []
     var ended = false
     for (offset, character) in text.enumerated() {
       func fail(_ reason: String) -> Result<[Event], ParseError> {
@@ -119,6 +125,16 @@ public struct MarbleDiagram: Hashable, Sendable, ExpressibleByStringLiteral, Cus
       let kind: Event.Kind
       switch character {
       case " ":
+        continue
+      case "'":
+        if let values = group, !values.isEmpty {
+          betweenTicks.insert(values.count - 1)
+          continue
+        }
+        guard group == nil, !events.isEmpty, events[events.count - 1].tick == tick - 1 else {
+          return fail("' not after an event")
+        }
+        events[events.count - 1].isBetweenTicks = true
         continue
       case "-":
         if group != nil { return fail("'-' inside a group") }
@@ -130,8 +146,11 @@ public struct MarbleDiagram: Hashable, Sendable, ExpressibleByStringLiteral, Cus
         continue
       case ")":
         guard let values = group, !values.isEmpty else { return fail("')' without an open, non-empty group") }
-        events += values.map { Event(tick: tick, kind: $0) }
+        events += values.enumerated().map {
+          Event(tick: tick, kind: $0.element, isBetweenTicks: betweenTicks.contains($0.offset))
+        }
         group = nil
+        betweenTicks = []
         tick += 1
         continue
       case "|": kind = .finished

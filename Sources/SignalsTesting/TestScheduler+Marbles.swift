@@ -92,13 +92,13 @@ extension TestScheduler {
   /// let input = scheduler.publisher(marbles: "-a-b--c|", tick: .seconds(1))
   /// let output = scheduler.record(input.debounce(for: .seconds(2), scheduler: scheduler), tick: .seconds(1))
   /// scheduler.run()
-  /// print(output.diagram)  // -------c|  (b is dropped: c came 3 ticks later; c is sent 2 ticks after it)
+  /// print(output.diagram)  // -----b-|  (a is replaced by b; c is still waiting at the finish)
   /// ```
   ///
   /// - Parameters:
   ///   - publisher: The publisher under test.
   ///   - tick: How much virtual time one character stands for; an event between two ticks is
-  ///     placed on the earlier one.
+  ///     placed on the earlier one and marked `'`.
   ///   - symbol: The character that stands for a value; by default its description when that is
   ///     one character, `?` otherwise.
   /// - Returns: The recorder; keep it alive for as long as you record.
@@ -110,7 +110,7 @@ extension TestScheduler {
     precondition(tick > .zero, "TestScheduler.record(_:tick:): the tick must be greater than zero")
     let start = now
     let recorder = MarbleRecorder<P.Output, P.Failure>(symbol: symbol) { [weak self] in
-      guard let self else { return 0 }
+      guard let self else { return (0, false) }
       return Self.ticks(in: start.distance(to: self.now), tick: tick)
     }
     publisher.subscribe(recorder)
@@ -124,15 +124,18 @@ extension TestScheduler {
     return total
   }
 
-  /// How many whole ticks fit in `distance`.
-  static func ticks(in distance: SchedulerTimeType.Stride, tick: SchedulerTimeType.Stride) -> Int {
+  /// How many whole ticks fit in `distance`, and whether some time is left over.
+  static func ticks(
+    in distance: SchedulerTimeType.Stride,
+    tick: SchedulerTimeType.Stride
+  ) -> (count: Int, isBetweenTicks: Bool) {
     var count = 0
-    var elapsed = tick
-    while elapsed <= distance {
+    var elapsed = SchedulerTimeType.Stride.zero
+    while elapsed + tick <= distance {
       count += 1
       elapsed += tick
     }
-    return count
+    return (count, elapsed != distance)
   }
 }
 
@@ -152,9 +155,9 @@ public final class MarbleRecorder<Input, Failure: Error>: Subscriber, Cancellabl
 
   private let state = LockedState.make(State())
   private let symbol: (Input) -> Character
-  private let currentTick: () -> Int
+  private let currentTick: () -> (count: Int, isBetweenTicks: Bool)
 
-  init(symbol: @escaping (Input) -> Character, currentTick: @escaping () -> Int) {
+  init(symbol: @escaping (Input) -> Character, currentTick: @escaping () -> (count: Int, isBetweenTicks: Bool)) {
     self.symbol = symbol
     self.currentTick = currentTick
   }
@@ -181,7 +184,8 @@ public final class MarbleRecorder<Input, Failure: Error>: Subscriber, Cancellabl
 
   /// Records the value on the current tick.
   public func receive(_ input: Input) -> Subscribers.Demand {
-    let event = MarbleDiagram.Event(tick: currentTick(), kind: .value(symbol(input)))
+    let (tick, isBetweenTicks) = currentTick()
+    let event = MarbleDiagram.Event(tick: tick, kind: .value(symbol(input)), isBetweenTicks: isBetweenTicks)
     state.withLock { $0.events.append(event) }
     return .none
   }
@@ -193,7 +197,8 @@ public final class MarbleRecorder<Input, Failure: Error>: Subscriber, Cancellabl
     case .finished: kind = .finished
     case .failure: kind = .failure
     }
-    let event = MarbleDiagram.Event(tick: currentTick(), kind: kind)
+    let (tick, isBetweenTicks) = currentTick()
+    let event = MarbleDiagram.Event(tick: tick, kind: kind, isBetweenTicks: isBetweenTicks)
     state.withLock { $0.events.append(event) }
   }
 

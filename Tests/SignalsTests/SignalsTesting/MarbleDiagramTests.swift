@@ -22,7 +22,7 @@ struct MarbleDiagramTests {
     #expect(MarbleDiagram("--#").events == [Event(tick: 2, kind: .failure)])
   }
 
-  @Test(arguments: ["-a-b|", "(ab)-c", "--(a|)", "#", ""])
+  @Test(arguments: ["-a-b|", "(ab)-c", "--(a|)", "#", "", "-a'-(b'c)|'"])
   func renderingGivesBackTheDiagram(_ text: String) {
     #expect(MarbleDiagram(text).description == text)
   }
@@ -66,13 +66,15 @@ struct MarbleDiagramTests {
     #expect(recorder.events == [.subscription, .value(10), .value(20), .completion(.failure(TestError(id: 1)))])
   }
 
-  @Test func recordingPlacesAnEventBetweenTicksOnTheEarlierTick() {
+  @Test func recordingMarksAnEventBetweenTicksOnTheEarlierTick() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<String, Never>()
     let output = scheduler.record(subject.delay(for: .milliseconds(1500), scheduler: scheduler), tick: .seconds(1))
     subject.send("x")
     scheduler.run()
-    #expect(output.diagram == "-x")
+    #expect(output.diagram == "-x'")
+    #expect(output.diagram != "-x")
+    #expect(output.diagram.description == "-x'")
   }
 
   @Test func aWrongMarbleRecordsAnIssueWithBothDiagrams() {
