@@ -161,13 +161,14 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
 
   // MARK: Awaiting in virtual time
 
-  /// The next `count` values, moving `scheduler`'s clock forward one scheduled action at a time
-  /// for at most `limit` of virtual time.
+  /// The next `count` values, moving `scheduler`'s clock forward one instant at a time, for at
+  /// most `limit` of virtual time, and settling the async work each instant starts (see
+  /// ``TestScheduler/advanceAndSettle(by:)``).
   ///
   /// ```swift
   /// let scheduler = DispatchQueue.test
   /// let recorder = Recorder(ticker.debounce(for: .seconds(1), scheduler: scheduler))
-  /// let values = try recorder.next(2, on: scheduler, within: .seconds(10))
+  /// let values = try await recorder.next(2, on: scheduler, within: .seconds(10))
   /// ```
   ///
   /// - Parameters:
@@ -180,18 +181,19 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
     _ count: Int,
     on scheduler: TestScheduler<Time, Options>,
     within limit: Time.Stride
-  ) throws(RecordingError) -> [Input] {
+  ) async throws(RecordingError) -> [Input] {
     let wanted = wantedValues(count)
-    advance(scheduler, within: limit) { $0.values.count >= wanted || $0.completion != nil }
+    await advance(scheduler, within: limit) { $0.values.count >= wanted || $0.completion != nil }
     return try takeValues(count, waited: "the virtual time allowed")
   }
 
-  /// The completion, moving `scheduler`'s clock forward for at most `limit` of virtual time.
+  /// The completion, moving `scheduler`'s clock forward for at most `limit` of virtual time and
+  /// settling the async work it starts.
   ///
   /// ```swift
   /// let scheduler = DispatchQueue.test
   /// let recorder = Recorder(Just(1).delay(for: .seconds(2), scheduler: scheduler))
-  /// print(try recorder.completion(on: scheduler, within: .seconds(5)))  // finished
+  /// print(try await recorder.completion(on: scheduler, within: .seconds(5)))  // finished
   /// ```
   ///
   /// - Parameters:
@@ -202,8 +204,8 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
   public func completion<Time, Options>(
     on scheduler: TestScheduler<Time, Options>,
     within limit: Time.Stride
-  ) throws(RecordingError) -> Subscribers.Completion<Failure> {
-    advance(scheduler, within: limit) { $0.completion != nil }
+  ) async throws(RecordingError) -> Subscribers.Completion<Failure> {
+    await advance(scheduler, within: limit) { $0.completion != nil }
     return try takeCompletion(waited: "the virtual time allowed")
   }
 
@@ -275,14 +277,15 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
     _ scheduler: TestScheduler<Time, Options>,
     within limit: Time.Stride,
     until isSatisfied: (State) -> Bool
-  ) {
+  ) async {
     let deadline = scheduler.now.advanced(by: limit)
+    await scheduler.advanceAndSettle()
     while !state.withLock({ isSatisfied($0) }) {
       guard let due = scheduler.nextDate, due <= deadline else {
-        scheduler.advance(to: deadline)
+        await scheduler.advanceAndSettle(to: deadline)
         return
       }
-      scheduler.advance(to: due)
+      await scheduler.advanceAndSettle(to: due)
     }
   }
 

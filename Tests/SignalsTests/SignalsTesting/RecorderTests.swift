@@ -61,28 +61,29 @@ struct RecorderTests {
     }
   }
 
-  @Test func virtualTimeVariantsMoveTheSchedulerOnlyAsFarAsNeeded() throws {
+  @Test(.timeLimit(.minutes(1))) func virtualTimeVariantsMoveTheSchedulerOnlyAsFarAsNeeded() async throws {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
     let subject = PassthroughSubject<Int, Never>()
     let recorder = SignalsTesting.Recorder(subject.delay(for: .seconds(2), scheduler: scheduler))
     subject.send(1)
     subject.send(completion: .finished)
-    #expect(try recorder.next(1, on: scheduler, within: .seconds(10)) == [1])
+    #expect(try await recorder.next(1, on: scheduler, within: .seconds(10)) == [1])
     #expect(start.distance(to: scheduler.now) == .seconds(2))
-    #expect(try recorder.completion(on: scheduler, within: .seconds(10)) == .finished)
+    #expect(try await recorder.completion(on: scheduler, within: .seconds(10)) == .finished)
   }
 
-  @Test func virtualTimeLimitFailsWithTheVirtualTimeWaited() throws {
+  @Test(.timeLimit(.minutes(1))) func virtualTimeLimitFailsWithTheVirtualTimeWaited() async throws {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     let recorder = SignalsTesting.Recorder(subject.delay(for: .seconds(5), scheduler: scheduler))
     subject.send(1)
-    #expect(throws: RecordingError("expected 1 value, received 0 [] and nothing more within the virtual time allowed"))
-    {
-      try recorder.next(1, on: scheduler, within: .seconds(4))
+    await #expect(
+      throws: RecordingError("expected 1 value, received 0 [] and nothing more within the virtual time allowed")
+    ) {
+      try await recorder.next(1, on: scheduler, within: .seconds(4))
     }
     #expect(recorder.values == [])
-    #expect(try recorder.next(1, on: scheduler, within: .seconds(1)) == [1])
+    #expect(try await recorder.next(1, on: scheduler, within: .seconds(1)) == [1])
   }
 }
