@@ -266,9 +266,11 @@ public final class Recorder<Input, Failure: Error>: Subscriber, Cancellable {
         return state.nextWaiterID
       }
       guard let id else { return continuation.resume() }
-      Task {
+      // Weak: a pending timer must not keep the recorder, and with it the subscription, alive
+      // (the waiting caller keeps it alive while it waits).
+      Task { [weak self] in
         try? await Task.sleep(nanoseconds: UInt64(Swift.max(0, timeout) * 1_000_000_000))
-        self.state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
+        self?.state.withLock { $0.waiters.removeValue(forKey: id) }?.continuation.resume()
       }
     }
   }

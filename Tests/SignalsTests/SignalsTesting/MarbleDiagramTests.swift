@@ -56,6 +56,14 @@ struct MarbleDiagramTests {
     #expect(output.diagram == "-a-(bc)#")
   }
 
+  @Test func aDebouncedTimelineRecordsAsTheDocumentationSays() {
+    let scheduler = DispatchQueue.test
+    let input = scheduler.publisher(marbles: "-a-b--c|", tick: .seconds(1))
+    let output = scheduler.record(input.debounce(for: .seconds(2), scheduler: scheduler), tick: .seconds(1))
+    scheduler.run()
+    #expect(output.diagram == "-----b-|")
+  }
+
   @Test func valuesAndFailureCanBeMapped() {
     let scheduler = DispatchQueue.test
     let input = scheduler.publisher(

@@ -86,4 +86,15 @@ struct RecorderTests {
     #expect(recorder.values == [])
     #expect(try await recorder.next(1, on: scheduler, within: .seconds(1)) == [1])
   }
+
+  @Test(.timeLimit(.minutes(1))) func aRecorderWaitingInRealTimeLeavesNothingAliveOnceAnswered() async throws {
+    let subject = PassthroughSubject<Int, Never>()
+    try await expectNoLeaks {
+      let recorder = SignalsTesting.Recorder(subject)
+      subject.send(1)
+      let value = try await recorder.next(timeout: 60)
+      #expect(value == 1)
+      recorder.cancel()
+    }
+  }
 }
