@@ -88,7 +88,8 @@ struct SearchViewModelTests {
         }
       } matching: { issue in
         issue.comments.map(\.rawValue) == [
-          "Leak check: 2 of 2 objects created are still alive: Publishers.RemoveDuplicates.Inner, SubscriberConduit"
+          "Leak check: 3 of 3 objects created are still alive: DebounceStorage, Publishers.RemoveDuplicates.Inner, "
+            + "SubscriberConduit"
         ]
       }
       kept?.cancel()
