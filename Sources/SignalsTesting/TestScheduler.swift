@@ -92,6 +92,9 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
 
   private let state: LockedState<State>
 
+  /// Counts the asynchronous work that scheduled work starts, for ``advanceAndSettle(by:)``.
+  let workTracker = WorkTracker()
+
   /// Zero: virtual time is exact.
   public let minimumTolerance: SchedulerTimeType.Stride = .zero
 
@@ -110,6 +113,17 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   /// The virtual current time.
   public var now: SchedulerTimeType {
     state.withLock { $0.now }
+  }
+
+  /// The date of the earliest queued work, or `nil` when nothing is queued.
+  ///
+  /// ```swift
+  /// let scheduler = DispatchQueue.test
+  /// scheduler.schedule(after: scheduler.now.advanced(by: .seconds(2))) {}
+  /// print(scheduler.nextDate == scheduler.now.advanced(by: .seconds(2)))  // true
+  /// ```
+  public var nextDate: SchedulerTimeType? {
+    state.withLock { $0.queue.first?.date }
   }
 
   /// Moves the clock forward by `duration`, running everything that falls due on the way.
@@ -241,7 +255,8 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   }
 }
 
-// Safety: all mutable state is in `state`, a `LockedState`; `minimumTolerance` is immutable.
+// Safety: all mutable state is in `state`, a `LockedState`; `minimumTolerance` is immutable and
+// `workTracker` is immutable and `Sendable`.
 extension TestScheduler: @unchecked Sendable {}
 
 /// The ``TestScheduler`` with the same time and options types as `S`, so it can stand in for `S`.

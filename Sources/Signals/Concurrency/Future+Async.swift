@@ -24,8 +24,9 @@ extension Future where Failure == Never, Output: Sendable {
     @_inheritActorContext operation: @escaping @Sendable @isolated(any) () async -> Output
   ) {
     self.init { promise in
+      let ticket = WorkTracker.begin()
       Task(priority: priority) {
-        promise(.success(await operation()))
+        await WorkTicket.perform(ticket) { promise(.success(await operation())) }
       }
     }
   }
@@ -76,11 +77,14 @@ extension Future where Output: Sendable {
     @_inheritActorContext operation: @escaping @Sendable @isolated(any) () async throws(Failure) -> Output
   ) {
     self.init { promise in
+      let ticket = WorkTracker.begin()
       Task(priority: priority) {
-        do throws(Failure) {
-          promise(.success(try await operation()))
-        } catch {
-          promise(.failure(error))
+        await WorkTicket.perform(ticket) {
+          do throws(Failure) {
+            promise(.success(try await operation()))
+          } catch {
+            promise(.failure(error))
+          }
         }
       }
     }

@@ -26,8 +26,16 @@ class OperatorInner<Input, Failure: Error, Downstream: Subscriber>: CustomString
   /// the read is ordered after the write.
   @exclusivity(unchecked) final private(set) var upstreamKeepsContract = false
 
+  #if DEBUG
+    /// Registers this object with the current leak-check scope, if any (see `LiveObjectScope`).
+    private let liveObject: LiveObjectToken?
+  #endif
+
   init(downstream: Downstream) {
     self.downstream = downstream
+    #if DEBUG
+      liveObject = LiveObjectScope.track(Self.self)
+    #endif
   }
 
   /// Whether this inner consults the link's demand itself beyond the per-value path (a final value

@@ -18,8 +18,16 @@ class AnySubjectConduit {
   /// finished, which drops it.
   final let deliversWithoutToken: Bool
 
+  #if DEBUG
+    /// Registers this object with the current leak-check scope, if any (see `LiveObjectScope`).
+    private let liveObject: LiveObjectToken?
+  #endif
+
   init(deliversWithoutToken: Bool) {
     self.deliversWithoutToken = deliversWithoutToken
+    #if DEBUG
+      liveObject = LiveObjectScope.track(Self.self)
+    #endif
   }
 
   /// Removes `conduit` from `list` in O(1): the last conduit moves into its slot. Call with the

@@ -7,20 +7,16 @@ import Testing
 
 struct CollectByTimeTests {
   @Test func publishesOneArrayPerWindowAndNothingForAnEmptyWindow() {
+    // One tick is 500 ms; windows are 1 s (2 ticks). The symbol of an array is its count.
     let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, Never>()
-    let recorder = TestSubscriber<[Int], Never>()
-    subject.collect(.byTime(scheduler, .seconds(1))).subscribe(recorder)
-    subject.send(1)
-    scheduler.advance(by: .milliseconds(500))
-    subject.send(2)
-    scheduler.advance(by: .milliseconds(500))
-    #expect(recorder.values == [[1, 2]])
-    scheduler.advance(by: .seconds(1))
-    #expect(recorder.values == [[1, 2]])
-    subject.send(3)
-    scheduler.advance(by: .seconds(1))
-    #expect(recorder.values == [[1, 2], [3]])
+    let input = scheduler.publisher(marbles: "ab---c", tick: .milliseconds(500))
+    let output = scheduler.record(
+      input.collect(.byTime(scheduler, .seconds(1))), tick: .milliseconds(500), symbol: { Character("\($0.count)") })
+    let values = TestSubscriber<[String], MarbleError>()
+    input.collect(.byTime(scheduler, .seconds(1))).subscribe(values)
+    scheduler.advance(by: .seconds(5))
+    #expect(output.diagram == "--2---1")  // the window from 1 s to 2 s is empty: nothing at tick 4
+    #expect(values.values == [["a", "b"], ["c"]])
   }
 
   @Test func byTimeOrCountPublishesAFullArrayAtOnceWithoutMovingTheWindows() {

@@ -7,32 +7,20 @@ import Testing
 
 struct DelayTests {
   @Test func eachEventArrivesTheIntervalAfterItWasSent() {
+    // One tick is 500 ms; the delay is 1 s (2 ticks).
     let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, Never>()
-    let recorder = TestSubscriber<Int, Never>()
-    subject.delay(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-    subject.send(1)
-    scheduler.advance(by: .milliseconds(500))
-    subject.send(2)
-    subject.send(completion: .finished)
-    scheduler.advance(by: .milliseconds(499))
-    #expect(recorder.events == [.subscription])
-    scheduler.advance(by: .milliseconds(1))
-    #expect(recorder.events == [.subscription, .value(1)])
-    scheduler.advance(by: .milliseconds(500))
-    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    let input = scheduler.publisher(marbles: "a(b|)", tick: .milliseconds(500))
+    let output = scheduler.record(input.delay(for: .seconds(1), scheduler: scheduler), tick: .milliseconds(500))
+    scheduler.advance(by: .seconds(5))
+    #expect(output.diagram == "--a(b|)")
   }
 
   @Test func failuresAreDelayedToo() {
     let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = TestSubscriber<Int, TestError>()
-    subject.delay(for: .seconds(2), scheduler: scheduler).subscribe(recorder)
-    subject.send(completion: .failure(TestError(id: 7)))
-    scheduler.advance(by: .seconds(1))
-    #expect(recorder.events == [.subscription])
-    scheduler.advance(by: .seconds(1))
-    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 7)))])
+    let input = scheduler.publisher(marbles: "#", tick: .seconds(1))
+    let output = scheduler.record(input.delay(for: .seconds(2), scheduler: scheduler), tick: .seconds(1))
+    scheduler.advance(by: .seconds(5))
+    #expect(output.diagram == "--#")
   }
 
   @Test func demandGoesUpstreamAtOnceAndReturnedDemandAfterDelivery() {

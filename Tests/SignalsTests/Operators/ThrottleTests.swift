@@ -6,24 +6,26 @@ import SignalsTesting
 import Testing
 
 struct ThrottleTests {
-  @Test(arguments: [(true, [1, 4]), (false, [1, 2])])
-  func publishesTheFirstValueAtOnceThenOneValuePerWindow(latest: Bool, expected: [Int]) {
+  @Test(arguments: [(true, "a----d"), (false, "a----b")])
+  func publishesTheFirstValueAtOnceThenOneValuePerWindow(latest: Bool, expected: MarbleDiagram) {
+    // One tick is 200 ms; the window is 1 s (5 ticks).
+    let scheduler = DispatchQueue.test
+    let input = scheduler.publisher(marbles: "abcd", tick: .milliseconds(200))
+    let throttled = input.throttle(for: .seconds(1), scheduler: scheduler, latest: latest)
+    let output = scheduler.record(throttled, tick: .milliseconds(200))
+    scheduler.advance(by: .seconds(4))
+    #expect(output.diagram == expected)
+  }
+
+  @Test func theFirstValueIsDeliveredOnTheScheduler() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     let recorder = TestSubscriber<Int, Never>()
-    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: latest).subscribe(recorder)
+    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
     subject.send(1)
-    #expect(recorder.values == [])  // delivered on the scheduler
+    #expect(recorder.events == [.subscription])
     scheduler.advance()
-    #expect(recorder.values == [1])
-    for value in 2...4 {
-      scheduler.advance(by: .milliseconds(200))
-      subject.send(value)
-    }
-    scheduler.advance(by: .milliseconds(399))
-    #expect(recorder.values == [1])
-    scheduler.advance(by: .milliseconds(1))
-    #expect(recorder.values == expected)
+    #expect(recorder.events == [.subscription, .value(1)])
   }
 
   @Test func aValueAfterAQuietWindowGoesOutAtOnce() {
@@ -44,18 +46,13 @@ struct ThrottleTests {
   }
 
   @Test func aCompletionFollowsAHeldValueAtItsTime() {
+    // One tick is 100 ms: `a` opens a 1 s window, `b` is held to its end and the finish follows it.
     let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, Never>()
-    let recorder = TestSubscriber<Int, Never>()
-    subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
-    subject.send(1)
-    scheduler.advance()
-    subject.send(2)
-    subject.send(completion: .finished)
-    scheduler.advance(by: .milliseconds(999))
-    #expect(recorder.events == [.subscription, .value(1)])
-    scheduler.advance(by: .milliseconds(1))
-    #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
+    let input = scheduler.publisher(marbles: "a(b|)", tick: .milliseconds(100))
+    let throttled = input.throttle(for: .seconds(1), scheduler: scheduler, latest: true)
+    let output = scheduler.record(throttled, tick: .milliseconds(100))
+    scheduler.advance(by: .seconds(3))
+    #expect(output.diagram == "a---------(b|)")
   }
 
   @Test func aCompletionWithNothingHeldIsDeliveredAtOnceOnTheScheduler() {

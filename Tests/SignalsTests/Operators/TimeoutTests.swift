@@ -43,6 +43,16 @@ struct TimeoutTests {
     #expect(recorder.events == [.subscription, .value(1), .value(2), .completion(.finished)])
   }
 
+  @Test func theCustomErrorComesTheIntervalAfterTheLastValue() {
+    // One tick is 100 ms; the timeout is 1 s (10 ticks) after the subscription or the last value.
+    let scheduler = DispatchQueue.test
+    let input = scheduler.publisher(marbles: "---------a--------b", tick: .milliseconds(100))
+    let output = scheduler.record(
+      input.timeout(.seconds(1), scheduler: scheduler, customError: { MarbleError() }), tick: .milliseconds(100))
+    scheduler.advance(by: .seconds(5))
+    #expect(output.diagram == "---------a--------b---------#")
+  }
+
   @Test func aCompletionInTimeStopsTheClock() {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, TestError>()

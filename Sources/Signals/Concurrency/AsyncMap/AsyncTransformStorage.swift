@@ -12,7 +12,8 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   /// The subscriber, erased: the driver task must not capture a subscriber type that is not
   /// `Sendable`.
   typealias Downstream = AnySubscriber<Output, DownstreamFailure>
-  typealias Machine = AsyncTransformStateMachine<Input, Failure, Downstream, DownstreamFailure>
+  /// Each input travels with the ticket that counts its work for a test's `WorkTracker`.
+  typealias Machine = AsyncTransformStateMachine<TrackedWork<Input>, Failure, Downstream, DownstreamFailure>
   typealias Transform = @Sendable (Input) async -> Result<Output, DownstreamFailure>
 
   private let machine: LockedState<Machine>
@@ -51,7 +52,8 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    machine.withLock { $0.receive(input) }?.resume(returning: input)
+    let item = TrackedWork(input)
+    machine.withLock { $0.receive(item) }?.resume(returning: item)
     return .none
   }
 
@@ -85,8 +87,9 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   private func drive() async {
     if maxTasks == 1 {
-      while let input = await nextInput() {
-        if case .failure(let failure) = await deliver(transform(input)) {
+      while let item = await nextInput() {
+        let result = await WorkTicket.perform(item.ticket) { await deliver(transform(item.value)) }
+        if case .failure(let failure) = result {
           perform(machine.withLock { $0.driverFinished(failure: failure) })
           return
         }
@@ -99,8 +102,8 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   private enum Event: Sendable {
     /// An input, or `nil` when there are no more.
-    case input(Input?)
-    case output(Result<Output, DownstreamFailure>)
+    case input(TrackedWork<Input>?)
+    case output(Result<Output, DownstreamFailure>, WorkTicket?)
   }
 
   /// At most `maxTasks` transforms run as children of a group; one more child waits for the next
@@ -118,16 +121,18 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
       waitForInputIfRoom()
       while let event = await group.next() {
         switch event {
-        case .input(let input?):
+        case .input(let item?):
           isWaitingForInput = false
           running += 1
-          group.addTask { .output(await self.transform(input)) }
+          group.addTask {
+            .output(await WorkTicket.perform(item.ticket) { await self.transform(item.value) }, item.ticket)
+          }
         case .input(nil):
           isWaitingForInput = false
           hasMoreInput = false
-        case .output(let result):
+        case .output(let result, let ticket):
           running -= 1
-          if case .failure(let failure) = deliver(result) {
+          if case .failure(let failure) = WorkTicket.perform(ticket, { deliver(result) }) {
             group.cancelAll()
             return failure
           }
@@ -142,7 +147,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   /// The next queued input, parking until one arrives; `nil` once the upstream finished and the
   /// queue is empty, or after cancellation.
-  private func nextInput() async -> Input? {
+  private func nextInput() async -> TrackedWork<Input>? {
     switch machine.withLock({ $0.takeInput() }) {
     case .input(let input):
       return input

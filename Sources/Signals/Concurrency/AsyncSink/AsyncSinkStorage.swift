@@ -2,8 +2,8 @@
 
 /// What the subscriber behind `asyncSink` hands to its task, in order.
 enum AsyncSinkEvent<Input: Sendable, Failure: Error>: Sendable {
-  case value(Input)
-  case completion(Subscribers.Completion<Failure>)
+  case value(Input, WorkTicket?)
+  case completion(Subscribers.Completion<Failure>, WorkTicket?)
 }
 
 /// The subscriber behind ``Publisher/asyncSink(priority:receiveCompletion:receiveValue:)``.
@@ -34,10 +34,10 @@ final class AsyncSinkStorage<Input: Sendable, Failure: Error>: Subscriber, Cance
         // A cancelled task stops at once, even with values still buffered.
         guard !Task.isCancelled else { return }
         switch event {
-        case .value(let value):
-          await receiveValue(value)
-        case .completion(let completion):
-          await receiveCompletion(completion)
+        case .value(let value, let ticket):
+          await WorkTicket.perform(ticket) { await receiveValue(value) }
+        case .completion(let completion, let ticket):
+          await WorkTicket.perform(ticket) { await receiveCompletion(completion) }
           return
         }
       }
@@ -56,7 +56,7 @@ final class AsyncSinkStorage<Input: Sendable, Failure: Error>: Subscriber, Cance
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    continuation.yield(.value(input))
+    continuation.yield(.value(input, WorkTracker.begin()))
     return .none
   }
 
@@ -66,7 +66,7 @@ final class AsyncSinkStorage<Input: Sendable, Failure: Error>: Subscriber, Cance
       return !status.isTerminal
     }
     guard isFirst else { return }
-    continuation.yield(.completion(completion))
+    continuation.yield(.completion(completion, WorkTracker.begin()))
     continuation.finish()
   }
 

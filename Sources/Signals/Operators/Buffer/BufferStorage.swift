@@ -23,6 +23,11 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
   /// Makes the error for a `.customError` overflow; `nil` for the other strategies.
   private let makeError: (() -> Failure)?
 
+  #if DEBUG
+    /// Registers this storage with the current leak-check scope, if any (see `LiveObjectScope`).
+    private let liveObject = LiveObjectScope.track(BufferStorage.self)
+  #endif
+
   init(
     downstream: Downstream, size: Int, prefetch: Publishers.PrefetchStrategy,
     whenFull: Publishers.BufferingStrategy<Failure>

@@ -40,6 +40,11 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   /// the machine lets the token holder hand out the failure, read by that holder afterwards.
   @exclusivity(unchecked) private var failure: Failure?
 
+  #if DEBUG
+    /// Registers this storage with the current leak-check scope, if any (see `LiveObjectScope`).
+    private let liveObject = LiveObjectScope.track(CombiningStorage.self)
+  #endif
+
   /// - Parameters:
   ///   - downstream: The subscriber.
   ///   - strategy: How values become outputs.

@@ -14,6 +14,11 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   private let options: Context.SchedulerOptions?
   private let machine = LockedState.make(DebounceStateMachine<Downstream.Input>())
 
+  #if DEBUG
+    /// Registers this storage with the current leak-check scope, if any (see `LiveObjectScope`).
+    private let liveObject = LiveObjectScope.track(DebounceStorage.self)
+  #endif
+
   init(
     downstream: Downstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
     options: Context.SchedulerOptions?

@@ -41,6 +41,11 @@ where
   /// machine lets the token holder hand out the failure.
   private var failure: Failure?
 
+  #if DEBUG
+    /// Registers this storage with the current leak-check scope, if any (see `LiveObjectScope`).
+    private let liveObject = LiveObjectScope.track(FlatMapStorage.self)
+  #endif
+
   init(
     downstream: Downstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> NewPublisher
   ) {

@@ -38,6 +38,11 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   /// machine lets the token holder hand out the failure.
   private var failure: Failure?
 
+  #if DEBUG
+    /// Registers this storage with the current leak-check scope, if any (see `LiveObjectScope`).
+    private let liveObject = LiveObjectScope.track(SwitchToLatestStorage.self)
+  #endif
+
   init(downstream: Downstream) {
     self.downstream = downstream
     // `Just` stores its output and nothing else, and `SetFailureType` its upstream and nothing

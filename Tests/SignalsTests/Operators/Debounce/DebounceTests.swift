@@ -7,31 +7,21 @@ import Testing
 
 struct DebounceTests {
   @Test func publishesTheLastValueOfABurstOnceTheUpstreamIsQuiet() {
+    // One tick is 100 ms: a burst 100 ms apart, then 300 ms of quiet.
     let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<String, Never>()
-    let recorder = TestSubscriber<String, Never>()
-    subject.debounce(for: .milliseconds(300), scheduler: scheduler).subscribe(recorder)
-    subject.send("s")
-    scheduler.advance(by: .milliseconds(100))
-    subject.send("sw")
-    scheduler.advance(by: .milliseconds(100))
-    subject.send("swi")
-    scheduler.advance(by: .milliseconds(299))
-    #expect(recorder.events == [.subscription])
-    scheduler.advance(by: .milliseconds(1))
-    #expect(recorder.events == [.subscription, .value("swi")])
+    let input = scheduler.publisher(marbles: "abc", tick: .milliseconds(100))
+    let output = scheduler.record(
+      input.debounce(for: .milliseconds(300), scheduler: scheduler), tick: .milliseconds(100))
+    scheduler.advance(by: .seconds(2))
+    #expect(output.diagram == "-----c")
   }
 
   @Test func valuesFartherApartThanTheDueTimeAllPass() {
     let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, Never>()
-    let recorder = TestSubscriber<Int, Never>()
-    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-    for value in 1...3 {
-      subject.send(value)
-      scheduler.advance(by: .seconds(2))
-    }
-    #expect(recorder.events == [.subscription, .value(1), .value(2), .value(3)])
+    let input = scheduler.publisher(marbles: "a-b-c", tick: .seconds(1))
+    let output = scheduler.record(input.debounce(for: .seconds(1), scheduler: scheduler), tick: .seconds(1))
+    scheduler.advance(by: .seconds(10))
+    #expect(output.diagram == "-a-b-c")
   }
 
   @Test func aValueStillWaitingWhenTheUpstreamFinishesIsDropped() {
@@ -49,15 +39,12 @@ struct DebounceTests {
   }
 
   @Test func aFailureIsDeliveredOnTheSchedulerAtOnce() {
+    // One tick is 100 ms: the failure comes half-way through the due time of `a`.
     let scheduler = DispatchQueue.test
-    let subject = PassthroughSubject<Int, TestError>()
-    let recorder = TestSubscriber<Int, TestError>()
-    subject.debounce(for: .seconds(1), scheduler: scheduler).subscribe(recorder)
-    subject.send(1)
-    scheduler.advance(by: .milliseconds(500))
-    subject.send(completion: .failure(TestError(id: 3)))
-    scheduler.advance()
-    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
+    let input = scheduler.publisher(marbles: "a----#", tick: .milliseconds(100))
+    let output = scheduler.record(input.debounce(for: .seconds(1), scheduler: scheduler), tick: .milliseconds(100))
+    scheduler.advance(by: .seconds(3))
+    #expect(output.diagram == "-----#")
   }
 
   @Test func aValueFallingDueWithoutDemandIsDropped() {
