@@ -23,15 +23,15 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   private let state: LockedState<State>
   private let priority: TaskPriority?
   private let drops: DropCounter?
-  private let receiveCompletion: @Sendable (Subscribers.Completion<Failure>) async -> Void
-  private let receiveValue: @Sendable (Input) async -> Void
+  private let receiveCompletion: @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void
+  private let receiveValue: @Sendable @isolated(any) (Input) async -> Void
 
   init(
     mode: Machine.Mode,
     drops: DropCounter?,
     priority: TaskPriority?,
-    receiveCompletion: @escaping @Sendable (Subscribers.Completion<Failure>) async -> Void,
-    receiveValue: @escaping @Sendable (Input) async -> Void
+    receiveCompletion: @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
+    receiveValue: @escaping @Sendable @isolated(any) (Input) async -> Void
   ) {
     state = LockedState.make(State(machine: Machine(mode: mode)))
     self.drops = drops

@@ -36,8 +36,8 @@ extension Publisher where Output: Sendable, Failure: Sendable {
   public func asyncSink(
     policy: AsyncSinkPolicy,
     priority: TaskPriority? = nil,
-    receiveCompletion: @escaping @Sendable (Subscribers.Completion<Failure>) async -> Void,
-    receiveValue: @escaping @Sendable (Output) async -> Void
+    @_inheritActorContext receiveCompletion: @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
+    @_inheritActorContext receiveValue: @escaping @Sendable @isolated(any) (Output) async -> Void
   ) -> AnyCancellable {
     let mode: AsyncSinkPolicyStorage<Output, Failure>.Machine.Mode
     var drops: DropCounter?
@@ -82,7 +82,7 @@ extension Publisher where Failure == Never, Output: Sendable {
   public func asyncSink(
     policy: AsyncSinkPolicy,
     priority: TaskPriority? = nil,
-    receiveValue: @escaping @Sendable (Output) async -> Void
+    @_inheritActorContext receiveValue: @escaping @Sendable @isolated(any) (Output) async -> Void
   ) -> AnyCancellable {
     asyncSink(policy: policy, priority: priority, receiveCompletion: { _ in }, receiveValue: receiveValue)
   }

@@ -187,6 +187,21 @@ struct AsyncSinkIsolationTests {
     #expect(inbox.ranOnMainActor)
   }
 
+  @MainActor @Test func everyPolicyRunsAMainActorCallersClosureOnTheMainActor() async {
+    let events = PassthroughSubject<Int, Never>()
+    let inbox = Inbox()
+    let cancellable = events.asyncSink(policy: .concurrent(maxTasks: 2)) { value in
+      inbox.ranOnMainActor = inbox.ranOnMainActor && MainActorContext.isCurrent
+      inbox.items.append(value)  // main-actor state, no `await`
+      inbox.received.signal()
+    }
+    await Task.detached { for value in 1...6 { events.send(value) } }.value
+    await inbox.received.wait(for: 6)
+    #expect(inbox.items.sorted() == Array(1...6))
+    #expect(inbox.ranOnMainActor)
+    cancellable.cancel()
+  }
+
   @Test func anActorCallerGetsItsClosureRunOnThatActor() async {
     let events = PassthroughSubject<Int, Never>()
     let tally = Tally()
