@@ -154,7 +154,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     case .end:
       return nil
     case .park:
-      return await withTaskCancellationHandler {
+      let input = await withTaskCancellationHandler {
         await withUnsafeContinuation { continuation in
           if let input = machine.withLock({ $0.park(continuation) }) {
             continuation.resume(returning: input)
@@ -165,6 +165,12 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
         // group is being torn down): wake it with `nil`, and leave the termination to that path.
         machine.withLock { $0.unpark() }?.resume(returning: nil)
       }
+      // An empty critical section after the wake-up: the upstream thread made the input (and its
+      // work ticket) before it took this lock to find the parked driver, so taking the lock here
+      // orders those writes before our reads for ThreadSanitizer too, which does not see the
+      // ordering the continuation gives when it is resumed before the task has suspended.
+      machine.withLock { _ in }
+      return input
     }
   }
 
