@@ -145,11 +145,19 @@ public final class PostgresBridge: Sendable {
       var sent = false
       for _ in 0..<2 where !sent {
         do {
-          if connection == nil {
+          // A query on a connection the server closed waits forever: check first, and give up
+          // after a deadline in case the server goes while the query is on its way.
+          if connection?.isClosed ?? true {
+            try? await connection?.close()
             attempt += 1
             connection = try await connect(id: attempt * 2 + 1)
           }
-          try await connection?.query("SELECT pg_notify(\(Self.channel), \(envelope.json))", logger: logger)
+          if let connection {
+            let logger = logger
+            try await withDeadline(.seconds(5)) {
+              try await connection.query("SELECT pg_notify(\(Self.channel), \(envelope.json))", logger: logger)
+            }
+          }
           sent = true
         } catch {
           try? await connection?.close()
@@ -161,5 +169,39 @@ public final class PostgresBridge: Sendable {
       }
     }
     try? await connection?.close()
+  }
+}
+
+/// A database call that took too long.
+struct DeadlinePassed: Error, CustomStringConvertible {
+  var description: String { "the database did not answer in time" }
+}
+
+/// Runs `operation`, or throws ``DeadlinePassed`` after `limit` without waiting for it any longer
+/// (a task group would wait for a call that ignores cancellation; the caller then closes the
+/// connection, which ends the call).
+func withDeadline(_ limit: Duration, _ operation: @escaping @Sendable () async throws -> Void) async throws {
+  let outcome = Shared<Bool>(false)
+  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    let finish: @Sendable (Result<Void, any Error>) -> Void = { result in
+      let first = outcome.withLock { done in
+        defer { done = true }
+        return !done
+      }
+      if first { continuation.resume(with: result) }
+    }
+    let timer = Task {
+      try await Task.sleep(for: limit)
+      finish(.failure(DeadlinePassed()))
+    }
+    Task {
+      do {
+        try await operation()
+        finish(.success(()))
+      } catch {
+        finish(.failure(error))
+      }
+      timer.cancel()
+    }
   }
 }

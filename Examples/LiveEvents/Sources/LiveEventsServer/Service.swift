@@ -79,7 +79,8 @@ public struct LiveEventsService: Sendable {
   public func stats() -> Stats {
     Stats(
       instance: configuration.instance, fanout: configuration.fanout.rawValue, events: hub.counters(),
-      clients: clients.snapshot(), database: bridge?.status() ?? DatabaseStatus(configured: false))
+      clients: clients.snapshot(admitted: hub.counters().admitted, buffer: configuration.clientBuffer),
+      database: bridge?.status() ?? DatabaseStatus(configured: false))
   }
 
   /// Serves until the task is cancelled or the process gets SIGINT or SIGTERM.
@@ -137,7 +138,7 @@ public struct LiveEventsService: Sendable {
           // `: attached` line is missed.
           let deliveries = hub.subscribe(buffer: buffer)
           var last = hub.counters().admitted
-          let id = clients.attach()
+          let id = clients.attach(last: last)
           defer { clients.detach(id) }
           try await writer.write(ByteBuffer(string: ": attached \(id)\n\n"))
           // The loop ends when the client goes (Hummingbird cancels it on the connection's close),
@@ -148,7 +149,7 @@ public struct LiveEventsService: Sendable {
               let dropped = delivery.number > last + 1 ? delivery.number - last - 1 : 0
               last = max(last, delivery.number)
               try await writer.write(ByteBuffer(string: delivery.frame))
-              clients.record(id, dropped: dropped)
+              clients.record(id, number: delivery.number, dropped: dropped)
             }
           }
           try await writer.finish(nil)

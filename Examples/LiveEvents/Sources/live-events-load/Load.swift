@@ -103,7 +103,7 @@ struct Load: AsyncParsableCommand {
         }
       }
     }
-    while services.reduce(0, { $0 + $1.clients.snapshot().live }) < clients {
+    while services.reduce(0, { $0 + $1.stats().clients.live }) < clients {
       try await Task.sleep(for: .milliseconds(10))
     }
     let start = DispatchTime.now().uptimeNanoseconds
