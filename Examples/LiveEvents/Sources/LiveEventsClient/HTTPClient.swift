@@ -55,10 +55,16 @@ public struct HTTPConnection: ~Copyable {
   private let host: String
 
   /// Connects to `endpoint` and runs `body` with the connection, then closes it.
+  ///
+  /// - Parameters:
+  ///   - endpoint: The server.
+  ///   - receiveBuffer: The socket's receive buffer in bytes, if not the system's (a small one
+  ///     makes a client that stops reading push back on the server sooner).
+  ///   - body: What to do with the connection.
   public static func with<Value: Sendable>(
-    _ endpoint: Endpoint, _ body: (inout HTTPConnection) async throws -> Value
+    _ endpoint: Endpoint, receiveBuffer: Int? = nil, _ body: (inout HTTPConnection) async throws -> Value
   ) async throws -> Value {
-    let channel = try await connect(endpoint)
+    let channel = try await connect(endpoint, receiveBuffer: receiveBuffer)
     return try await channel.executeThenClose { inbound, outbound in
       var connection = HTTPConnection(
         inbound: inbound.makeAsyncIterator(), outbound: outbound, host: endpoint.description)
@@ -67,10 +73,15 @@ public struct HTTPConnection: ~Copyable {
   }
 
   static func connect(
-    _ endpoint: Endpoint
+    _ endpoint: Endpoint, receiveBuffer: Int?
   ) async throws -> NIOAsyncChannel<HTTPClientResponsePart, HTTPClientRequestPart> {
-    try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .channelOption(.socketOption(.tcp_nodelay), value: 1)
+    if let receiveBuffer {
+      bootstrap = bootstrap.channelOption(.socketOption(.so_rcvbuf), value: SocketOptionValue(receiveBuffer))
+    }
+    return
+      try await bootstrap
       .connect(host: endpoint.host, port: endpoint.port) { channel in
         channel.eventLoop.makeCompletedFuture {
           try channel.pipeline.syncOperations.addHTTPClientHandlers()

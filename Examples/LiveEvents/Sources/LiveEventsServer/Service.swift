@@ -29,6 +29,8 @@ public struct ServiceConfiguration: Sendable {
   public var instance = UUID().uuidString.lowercased()
   /// Which fan-out serves the clients.
   public var fanout = Fanout.signals
+  /// The least important messages logged.
+  public var logLevel = Logger.Level.info
 
   /// The defaults: port 8080 on loopback, in-process, Signals.
   public init() {}
@@ -63,6 +65,7 @@ public struct LiveEventsService: Sendable {
   public init(configuration: ServiceConfiguration) {
     self.configuration = configuration
     var logger = Logger(label: "live-events")
+    logger.logLevel = configuration.logLevel
     logger[metadataKey: "instance"] = .string(String(configuration.instance.prefix(8)))
     self.logger = logger
     let sharing = configuration.database != nil

@@ -75,9 +75,10 @@ struct Slow: AsyncParsableCommand {
     let a = instances.endpoints[0]
     let before = try await stats(a)
     let stalled = Gate()
-    // The stalled client reads the `: attached` line, then stops reading until released.
+    // The stalled client reads the `: attached` line, then stops reading until released. Its
+    // small receive buffer keeps the kernel from absorbing much of what it does not read.
     let slow = Task {
-      try await HTTPConnection.with(a) { connection in
+      try await HTTPConnection.with(a, receiveBuffer: 4096) { connection in
         try await connection.events { _ in
           await stalled.wait()
           return false

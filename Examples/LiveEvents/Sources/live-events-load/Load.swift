@@ -71,6 +71,7 @@ struct Load: AsyncParsableCommand {
       configuration.fanout = fanout
       configuration.instance = "\(instance)-\(index)"
       configuration.clientBuffer = 1 << 16
+      configuration.logLevel = .critical
       if instances == 2 { configuration.database = database }
       return LiveEventsService(configuration: configuration)
     }
