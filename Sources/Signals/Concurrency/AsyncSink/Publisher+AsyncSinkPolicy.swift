@@ -36,7 +36,8 @@ extension Publisher where Output: Sendable, Failure: Sendable {
   public func asyncSink(
     policy: AsyncSinkPolicy,
     priority: TaskPriority? = nil,
-    @_inheritActorContext receiveCompletion: @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
+    @_inheritActorContext receiveCompletion:
+      @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
     @_inheritActorContext receiveValue: @escaping @Sendable @isolated(any) (Output) async -> Void
   ) -> AnyCancellable {
     let mode: AsyncSinkPolicyStorage<Output, Failure>.Machine.Mode
