@@ -63,26 +63,6 @@ package enum AttachedIsolation: Sendable {
     }
   }
 
-  /// A sink's two closures, guarded when `isolation` is an actor, or as they are when it is `nil`.
-  ///
-  /// - Parameters:
-  ///   - isolation: The caller's `#isolation`.
-  ///   - subscriber: The subscriber, as the user wrote it.
-  ///   - receiveCompletion: The user's completion closure.
-  ///   - receiveValue: The user's value closure.
-  package static func sinkClosures<Value, Completion>(
-    attachedOn isolation: (any Actor)?,
-    _ subscriber: StaticString,
-    receiveCompletion: @escaping (Completion) -> Void,
-    receiveValue: @escaping (Value) -> Void
-  ) -> (receiveCompletion: (Completion) -> Void, receiveValue: (Value) -> Void) {
-    guard let isolation = AttachedIsolation(isolation) else { return (receiveCompletion, receiveValue) }
-    return (
-      isolation.guarding(receiveCompletion, subscriber, delivering: "the completion"),
-      isolation.guarding(receiveValue, subscriber, delivering: "a value")
-    )
-  }
-
   private static func message(_ subscriber: StaticString, _ event: StaticString, actor: String, fix: String) -> String {
     """
     Signals: \(subscriber) was attached on \(actor) and received \(event) off that actor. Its closures \

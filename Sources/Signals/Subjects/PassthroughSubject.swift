@@ -111,11 +111,15 @@ extension PassthroughSubject {
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
-    let closures = AttachedIsolation.sinkClosures(
-      attachedOn: isolation, "sink(receiveCompletion:receiveValue:)", receiveCompletion: receiveCompletion,
-      receiveValue: receiveValue)
+    // Outside any actor the closures go in as they are: no wrapper, no cost.
+    guard let isolation = AttachedIsolation(isolation) else {
+      return storage.attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: self)
+    }
     return storage.attachSink(
-      receiveCompletion: closures.receiveCompletion, receiveValue: closures.receiveValue, owner: self)
+      receiveCompletion: isolation.guarding(
+        receiveCompletion, "sink(receiveCompletion:receiveValue:)", delivering: "the completion"),
+      receiveValue: isolation.guarding(receiveValue, "sink(receiveCompletion:receiveValue:)", delivering: "a value"),
+      owner: self)
   }
 }
 
@@ -138,11 +142,13 @@ extension PassthroughSubject where Failure == Never {
   ///   - receiveValue: Called with each value.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
   public func sink(isolation: (any Actor)? = #isolation, receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-    let closures = AttachedIsolation.sinkClosures(
-      attachedOn: isolation, "sink(receiveValue:)", receiveCompletion: { (_: Subscribers.Completion<Never>) in },
-      receiveValue: receiveValue)
+    // Outside any actor the closures go in as they are: no wrapper, no cost.
+    guard let isolation = AttachedIsolation(isolation) else {
+      return storage.attachSink(receiveCompletion: { _ in }, receiveValue: receiveValue, owner: self)
+    }
     return storage.attachSink(
-      receiveCompletion: closures.receiveCompletion, receiveValue: closures.receiveValue, owner: self)
+      receiveCompletion: { _ in },
+      receiveValue: isolation.guarding(receiveValue, "sink(receiveValue:)", delivering: "a value"), owner: self)
   }
 }
 

@@ -54,11 +54,15 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      let closures = AttachedIsolation.sinkClosures(
-        attachedOn: isolation, "Subscribers.Sink", receiveCompletion: receiveCompletion, receiveValue: receiveValue)
-      state = .make(
-        State(
-          handlers: SinkHandlers(receiveValue: closures.receiveValue, receiveCompletion: closures.receiveCompletion)))
+      let handlers: SinkHandlers<Input, Failure>
+      if let isolation = AttachedIsolation(isolation) {
+        handlers = SinkHandlers(
+          receiveValue: isolation.guarding(receiveValue, "Subscribers.Sink", delivering: "a value"),
+          receiveCompletion: isolation.guarding(receiveCompletion, "Subscribers.Sink", delivering: "the completion"))
+      } else {
+        handlers = SinkHandlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+      }
+      state = .make(State(handlers: handlers))
     }
 
     /// `Sink`, as Combine prints it.
@@ -174,10 +178,14 @@ extension Publisher {
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
-    let closures = AttachedIsolation.sinkClosures(
-      attachedOn: isolation, "sink(receiveCompletion:receiveValue:)", receiveCompletion: receiveCompletion,
-      receiveValue: receiveValue)
-    return attachSink(receiveCompletion: closures.receiveCompletion, receiveValue: closures.receiveValue)
+    // Outside any actor the closures go in as they are: no wrapper, no cost.
+    guard let isolation = AttachedIsolation(isolation) else {
+      return attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    }
+    return attachSink(
+      receiveCompletion: isolation.guarding(
+        receiveCompletion, "sink(receiveCompletion:receiveValue:)", delivering: "the completion"),
+      receiveValue: isolation.guarding(receiveValue, "sink(receiveCompletion:receiveValue:)", delivering: "a value"))
   }
 
   private func attachSink(
@@ -222,9 +230,12 @@ extension Publisher where Failure == Never {
   ///   - receiveValue: Called with each value.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
   public func sink(isolation: (any Actor)? = #isolation, receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-    let closures = AttachedIsolation.sinkClosures(
-      attachedOn: isolation, "sink(receiveValue:)", receiveCompletion: { (_: Subscribers.Completion<Never>) in },
-      receiveValue: receiveValue)
-    return attachSink(receiveCompletion: closures.receiveCompletion, receiveValue: closures.receiveValue)
+    // Outside any actor the closures go in as they are: no wrapper, no cost.
+    guard let isolation = AttachedIsolation(isolation) else {
+      return attachSink(receiveCompletion: { _ in }, receiveValue: receiveValue)
+    }
+    return attachSink(
+      receiveCompletion: { _ in },
+      receiveValue: isolation.guarding(receiveValue, "sink(receiveValue:)", delivering: "a value"))
   }
 }
