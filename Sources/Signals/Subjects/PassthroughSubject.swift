@@ -111,15 +111,9 @@ extension PassthroughSubject {
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
-    // Outside any actor the closures go in as they are: no wrapper, no cost.
-    guard let isolation = AttachedIsolation(isolation) else {
-      return storage.attachSink(receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: self)
-    }
-    return storage.attachSink(
-      receiveCompletion: isolation.guarding(
-        receiveCompletion, "sink(receiveCompletion:receiveValue:)", delivering: "the completion"),
-      receiveValue: isolation.guarding(receiveValue, "sink(receiveCompletion:receiveValue:)", delivering: "a value"),
-      owner: self)
+    storage.attachSink(
+      isolation: isolation, "sink(receiveCompletion:receiveValue:)", receiveCompletion: receiveCompletion,
+      receiveValue: receiveValue, owner: self)
   }
 }
 
@@ -142,13 +136,8 @@ extension PassthroughSubject where Failure == Never {
   ///   - receiveValue: Called with each value.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
   public func sink(isolation: (any Actor)? = #isolation, receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
-    // Outside any actor the closures go in as they are: no wrapper, no cost.
-    guard let isolation = AttachedIsolation(isolation) else {
-      return storage.attachSink(receiveCompletion: { _ in }, receiveValue: receiveValue, owner: self)
-    }
-    return storage.attachSink(
-      receiveCompletion: { _ in },
-      receiveValue: isolation.guarding(receiveValue, "sink(receiveValue:)", delivering: "a value"), owner: self)
+    storage.attachSink(
+      isolation: isolation, "sink(receiveValue:)", receiveCompletion: nil, receiveValue: receiveValue, owner: self)
   }
 }
 

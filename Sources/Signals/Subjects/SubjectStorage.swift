@@ -102,6 +102,26 @@ final class SubjectStorage<Output, Failure: Error> {
     conduit.finishDelivery(additionalDemand: .none)
   }
 
+  /// `sink` on a subject, attached with the caller's `isolation`: outside any actor the closures go
+  /// in as they are (no wrapper, no cost); on an actor each is checked before it runs. A `nil`
+  /// `receiveCompletion` (the `sink(receiveValue:)` form) has nothing to check.
+  func attachSink(
+    isolation: (any Actor)?,
+    _ subscriber: StaticString,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?,
+    receiveValue: @escaping (Output) -> Void,
+    owner: AnyObject
+  ) -> AnyCancellable {
+    guard let isolation = AttachedIsolation(isolation) else {
+      return attachSink(receiveCompletion: receiveCompletion ?? { _ in }, receiveValue: receiveValue, owner: owner)
+    }
+    return attachSink(
+      receiveCompletion: receiveCompletion.map { isolation.guarding($0, subscriber, delivering: "the completion") }
+        ?? { _ in },
+      receiveValue: isolation.guarding(receiveValue, subscriber, delivering: "a value"),
+      owner: owner)
+  }
+
   /// `sink` on a subject: the closures live in the conduit itself, which asks for unlimited values,
   /// so no `Subscribers.Sink` (and no lock of its own) sits between the subject and the closures.
   func attachSink(

@@ -4,20 +4,6 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// Signals its checkpoint when released: captured by a closure, it tells when whatever owns the
-/// closure (the sink's storage) has been released.
-private final class ReleaseProbe: Sendable {
-  let released: Checkpoint
-
-  init(_ released: Checkpoint) {
-    self.released = released
-  }
-
-  deinit {
-    released.signal()
-  }
-}
-
 /// Suspends until `release` reaches `target`, signalling `cancelled` if the task is cancelled
 /// meanwhile; returns whether the task was cancelled.
 private func hold(until release: Checkpoint, reaches target: Int, cancelled: Checkpoint) async -> Bool {

@@ -4,20 +4,6 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// Signals its checkpoint when released: captured by a closure, it tells when the task that owns
-/// the closure has ended.
-private final class ReleaseProbe: Sendable {
-  let released: Checkpoint
-
-  init(_ released: Checkpoint) {
-    self.released = released
-  }
-
-  deinit {
-    released.signal()
-  }
-}
-
 struct PublisherAsyncSinkTests {
   @Test(.timeLimit(.minutes(1)))
   func processesValuesInOrderOneAtATime() async {

@@ -20,19 +20,6 @@ private final class Model: @unchecked Sendable {
   var settings = Settings()
 }
 
-/// Signals its checkpoint when released.
-private final class ReleaseProbe: Sendable {
-  let released: Checkpoint
-
-  init(_ released: Checkpoint) {
-    self.released = released
-  }
-
-  deinit {
-    released.signal()
-  }
-}
-
 @Observable
 private final class ProbedModel: @unchecked Sendable {
   // Safety (of the `@unchecked Sendable`): tests mutate and read it from one task at a time.
