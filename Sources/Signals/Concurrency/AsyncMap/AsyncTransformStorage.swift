@@ -53,17 +53,19 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let item = TrackedWork(input)
-    machine.withLock { $0.receive(item) }?.resume(returning: item)
+    // The parked driver is woken inside the critical section, here and wherever it is woken (see
+    // `withMachine(_:)`).
+    machine.withLock { machine in machine.receive(item)?.resume(returning: item) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      perform(machine.withLock { $0.receiveFinished() })
+      perform(withMachine { $0.receiveFinished() })
     case .failure(let error):
       let failure = mapFailure(error)
-      perform(machine.withLock { $0.receiveFailure(failure) })
+      perform(withMachine { $0.receiveFailure(failure) })
     }
   }
 
@@ -80,7 +82,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   }
 
   func cancel() {
-    perform(machine.withLock { $0.cancel() })
+    perform(withMachine { $0.cancel() })
   }
 
   // MARK: Driver
@@ -90,11 +92,11 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
       while let item = await nextInput() {
         let result = await WorkTicket.perform(item.ticket) { await deliver(transform(item.value)) }
         if case .failure(let failure) = result {
-          perform(machine.withLock { $0.driverFinished(failure: failure) })
+          perform(withMachine { $0.driverFinished(failure: failure) })
           return
         }
       }
-      perform(machine.withLock { $0.driverFinished(failure: nil) })
+      perform(withMachine { $0.driverFinished(failure: nil) })
     } else {
       await driveConcurrently()
     }
@@ -142,7 +144,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
       }
       return nil
     }
-    perform(machine.withLock { $0.driverFinished(failure: failure) })
+    perform(withMachine { $0.driverFinished(failure: failure) })
   }
 
   /// The next queued input, parking until one arrives; `nil` once the upstream finished and the
@@ -163,12 +165,12 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
       } onCancel: {
         // The driver is cancelled only once the subscription ended (or a transform failed and the
         // group is being torn down): wake it with `nil`, and leave the termination to that path.
-        machine.withLock { $0.unpark() }?.resume(returning: nil)
+        machine.withLock { machine in machine.unpark()?.resume(returning: nil) }
       }
-      // An empty critical section after the wake-up: the upstream thread made the input (and its
-      // work ticket) before it took this lock to find the parked driver, so taking the lock here
-      // orders those writes before our reads for ThreadSanitizer too, which does not see the
-      // ordering the continuation gives when it is resumed before the task has suspended.
+      // An empty critical section after the wake-up: the waker made the input (and its work
+      // ticket) and resumed us inside this lock, so taking it here orders all of that before our
+      // reads and writes for ThreadSanitizer too, which does not see the ordering the runtime
+      // gives when a continuation is resumed before its task has finished suspending.
       machine.withLock { _ in }
       return input
     }
@@ -181,10 +183,33 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     }
     guard let downstream = machine.withLock({ $0.beginDelivery() }) else { return .success(()) }
     let demand = downstream.receive(output)
-    let (upstream, termination) = machine.withLock { $0.endDelivery(demand) }
+    let (upstream, termination) = machine.withLock { machine in
+      let (upstream, termination) = machine.endDelivery(demand)
+      return (upstream, termination.map(Self.wakingParked))
+    }
     upstream?.request(demand)
     if let termination { perform(termination) }
     return .success(())
+  }
+
+  /// Runs a terminating event on the machine, waking the parked driver (with `nil`) inside the
+  /// critical section.
+  ///
+  /// Resuming a continuation is not a call out: it only makes the driver task runnable, never runs
+  /// it on this thread. It is done under the lock because the driver takes the lock once after
+  /// waking (see `nextInput()`): that orders this thread's last touch of the continuation before
+  /// the driver's next writes for ThreadSanitizer, which does not see the ordering the runtime
+  /// gives when a continuation is resumed before its task has finished suspending (the CI run of
+  /// the settling stress test caught exactly that report).
+  private func withMachine(_ event: (inout Machine) -> Machine.Termination) -> Machine.Termination {
+    machine.withLock { machine in Self.wakingParked(event(&machine)) }
+  }
+
+  private static func wakingParked(_ termination: Machine.Termination) -> Machine.Termination {
+    var termination = termination
+    termination.parked?.resume(returning: nil)
+    termination.parked = nil
+    return termination
   }
 
   private func perform(_ termination: Machine.Termination) {
