@@ -126,13 +126,15 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: each one is scheduled.
     guard state.withLock({ $0.receivingUpstream != nil }) else { return .none }
-    if let mainActorLane, mainActorLane.mayRunInline() {
+    guard let mainActorLane else {
+      scheduler.schedule(options: options) { self.deliver(input) }
+      return .none
+    }
+    if mainActorLane.runsInlineOrSchedules({ { self.deliver(input) } }) {
       // Already on the main actor with nothing of this subscription waiting: no closure, no hop,
       // and no second look at the status (a cancel racing with this call races with a synchronous
       // delivery, as in any operator); more demand goes back as the return value.
       return downstream.receive(input)
-    } else {
-      schedule { self.deliver(input) }
     }
     return .none
   }

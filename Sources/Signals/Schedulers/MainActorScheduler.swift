@@ -124,16 +124,24 @@ extension Scheduler where Self == MainActorScheduler {
 final class MainActorLane: Sendable {
   private let queue = LockedState.make(MainActorQueue())
 
-  /// Whether work may run inline now: the caller is on the main actor and nothing of this lane
-  /// waits or is being drained. Lets a caller skip making a closure for the common case.
-  func mayRunInline() -> Bool {
-    MainActorContext.isCurrent && queue.withLock { $0.isIdle }
+  /// Returns `true` when the caller may run its work inline now (it is on the main actor and
+  /// nothing of this lane waits or is being drained); otherwise queues the work `makeAction`
+  /// makes, in the lane's order, and returns `false`. The common inline case makes no closure, and
+  /// the main actor is asked about once per call either way.
+  func runsInlineOrSchedules(_ makeAction: () -> () -> Void) -> Bool {
+    let onMainActor = MainActorContext.isCurrent
+    if onMainActor && queue.withLock({ $0.isIdle }) { return true }
+    schedule(makeAction(), onMainActor: onMainActor)
+    return false
   }
 
   /// Runs `action` on the main actor, in the lane's order.
   func schedule(_ action: @escaping () -> Void) {
+    schedule(action, onMainActor: MainActorContext.isCurrent)
+  }
+
+  private func schedule(_ action: @escaping () -> Void, onMainActor: Bool) {
     let work = ScheduledAction(action)
-    let onMainActor = MainActorContext.isCurrent
     switch queue.withLock({ $0.schedule(work, onMainActor: onMainActor) }) {
     case .runInline:
       work.run()
