@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsSupport
 import Testing
 
 /// What a block left alive: the Signals subscriptions and operator inners it created that still
@@ -52,11 +53,11 @@ public func liveObjects<Result>(
   after body: () async throws -> Result
 ) async rethrows -> (result: Result, report: LeakReport) {
   #if DEBUG
-    let scope = LiveObjectScope()
-    let result = try await LiveObjectScope.$current.withValue(scope, operation: body)
-    return (result, LeakReport(createdCount: scope.createdCount, liveTypeNames: scope.liveTypeNames, isCounting: true))
+  let scope = LiveObjectScope()
+  let result = try await LiveObjectScope.$current.withValue(scope, operation: body)
+  return (result, LeakReport(createdCount: scope.createdCount, liveTypeNames: scope.liveTypeNames, isCounting: true))
   #else
-    return (try await body(), LeakReport(createdCount: 0, liveTypeNames: [], isCounting: false))
+  return (try await body(), LeakReport(createdCount: 0, liveTypeNames: [], isCounting: false))
   #endif
 }
 

@@ -135,9 +135,10 @@ extension Collection where Element: Publisher {
 }
 
 extension Publisher where Failure == Never {
-  /// As CombineExt's `assign(to:on:ownership:)`.
+  /// As CombineExt's `assign(to:on:ownership:)`, whose `ownership` has a default: the call of
+  /// Combine's `assign(to:on:)` inside it must resolve to Combine's, not be ambiguous.
   func assign<Root: AnyObject>(
-    to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root, ownership: ObjectOwnership
+    to keyPath: ReferenceWritableKeyPath<Root, Output>, on object: Root, ownership: ObjectOwnership = .strong
   ) -> AnyCancellable {
     switch ownership {
     case .strong:
@@ -145,6 +146,33 @@ extension Publisher where Failure == Never {
     case .weak, .unowned:
       return sink { [weak object] value in object?[keyPath: keyPath] = value }
     }
+  }
+}
+
+extension Publisher {
+  /// A library's `sink` with one extra defaulted parameter, the shape of CombineExt's
+  /// `assign(to:on:ownership:)`: the call of Combine's form inside it must not be ambiguous.
+  func sink(
+    label: String = "", receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void
+  ) -> AnyCancellable {
+    sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+  }
+
+  /// The same shape for `handleEvents`.
+  func handleEvents(
+    label: String = "", receiveOutput: ((Output) -> Void)? = nil
+  ) -> Publishers.HandleEvents<Self> {
+    handleEvents(
+      receiveSubscription: nil, receiveOutput: receiveOutput, receiveCompletion: nil, receiveCancel: nil,
+      receiveRequest: nil)
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// The same shape for `sink(receiveValue:)`.
+  func sink(label: String = "", receiveValue: @escaping (Output) -> Void) -> AnyCancellable {
+    sink(receiveValue: receiveValue)
   }
 }
 
@@ -192,5 +220,18 @@ struct ExtensionLibraryNamesTests {
     #expect(sums == [11])
     mergeCancellable.cancel()
     latestCancellable.cancel()
+  }
+
+  @Test func combinesOwnFormsAreCalledInsideALibrarysOverloadsWithDefaultedParameters() {
+    let thermometer = Thermometer()
+    var seen: [Int] = []
+    let assigned = Just(21).assign(to: \.reading, on: thermometer)
+    let labelled = Just(22).sink(label: "a") { seen.append($0) }
+    let traced = Just(23).handleEvents(label: "b", receiveOutput: { seen.append($0) }).sink(label: "c") { _ in }
+    #expect(thermometer.reading == 21)
+    #expect(seen == [22, 23])
+    assigned.cancel()
+    labelled.cancel()
+    traced.cancel()
   }
 }

@@ -1,6 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsCombine
+import SignalsSupport
 
 extension Collection where Element: Publisher {
   /// Combines the latest values of every publisher of the collection into an array, each time any

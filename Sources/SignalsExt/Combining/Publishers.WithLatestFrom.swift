@@ -1,6 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsCombine
+import SignalsSupport
 
 extension Publisher {
   /// Combines each value of this publisher with the latest value of `other`, using

@@ -1,6 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsCombine
+import SignalsSupport
 
 extension Publisher where Output: EventConvertible, Failure == Never {
   /// Turns a publisher of ``Event`` values back into the publisher they describe.

@@ -1,6 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsCombine
+import SignalsSupport
 
 extension Publisher {
   /// Turns every event into a value: each value becomes `.value`, and the completion becomes

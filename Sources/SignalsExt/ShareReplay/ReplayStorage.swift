@@ -1,6 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsCombine
+import SignalsSupport
 
 /// The engine of ``ReplaySubject``: a ``ReplayStateMachine`` behind one lock; every subscriber,
 /// offer and completion is acted on after unlocking.

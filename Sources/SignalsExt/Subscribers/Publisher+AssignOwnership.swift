@@ -40,26 +40,20 @@ extension Publisher where Failure == Never {
   /// - Parameters:
   ///   - keyPath: The property to write.
   ///   - object: The object that owns the property.
-  ///   - ownership: How the subscription holds `object`. Unlike CombineExt's, it has no default:
-  ///     without it, the call is Signals' own ``assign(to:on:isolation:)``, which holds the object
-  ///     strongly too, and a default here would make that call ambiguous.
-  ///   - isolation: The actor the property belongs to; leave the default, the caller's. As with
-  ///     ``assign(to:on:isolation:)``, a value that reaches the subscriber off that actor stops the
-  ///     program with a message.
+  ///   - ownership: How the subscription holds `object`; `.strong` by default, as in CombineExt.
   /// - Returns: A cancellable that ends the subscription when cancelled or released.
   public func assign<Root: AnyObject>(
     to keyPath: ReferenceWritableKeyPath<Root, Output>,
     on object: Root,
-    ownership: ObjectOwnership,
-    isolation: (any Actor)? = #isolation
+    ownership: ObjectOwnership = .strong
   ) -> AnyCancellable {
     switch ownership {
     case .strong:
-      return assign(to: keyPath, on: object, isolation: isolation)
+      return assign(to: keyPath, on: object)
     case .weak:
-      return sink(isolation: isolation) { [weak object] value in object?[keyPath: keyPath] = value }
+      return sink { [weak object] value in object?[keyPath: keyPath] = value }
     case .unowned:
-      return sink(isolation: isolation) { [unowned object] value in object[keyPath: keyPath] = value }
+      return sink { [unowned object] value in object[keyPath: keyPath] = value }
     }
   }
 }

@@ -5,7 +5,7 @@ import Signals
 import Testing
 
 #if canImport(FoundationNetworking)
-  import FoundationNetworking
+import FoundationNetworking
 #endif
 
 // User code written against Combine's declarations: the concrete types its eager overloads return,

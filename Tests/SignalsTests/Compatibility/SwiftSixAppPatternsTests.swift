@@ -32,9 +32,11 @@ final class EventService: Sendable {
         self?.unread += 1
       }
       .store(in: &subscriptions)
+    // On the main actor first: in Swift 6 a closure written here is the main actor's, so `map`
+    // would check it, as with Combine on Apple platforms, if it ran on the service's thread.
     service.events
-      .map { "New: \($0)" }
       .receive(on: .mainActor)
+      .map { "New: \($0)" }
       .assign(to: &$banner)
   }
 

@@ -3,6 +3,7 @@
 import Testing
 
 @testable import Signals
+@testable import SignalsCombine
 
 struct DemandBufferStateMachineTests {
   typealias Machine = DemandBufferStateMachine<Int, TestError>

@@ -1,8 +1,10 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import SignalsSupport
 import Testing
 
 @testable import Signals
+@testable import SignalsCombine
 
 struct ValueQueueTests {
   @Test func popsInTheOrderValuesWereAppended() {

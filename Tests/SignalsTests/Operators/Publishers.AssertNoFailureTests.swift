@@ -32,16 +32,16 @@ struct AssertNoFailureTests {
   }
 
   #if compiler(>=6.2)
-    @Test func failureTrapsWithThePrefixAndTheError() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        let subject = PassthroughSubject<Int, TestError>()
-        let cancellable = subject.assertNoFailure("numbers").sink { _ in }
-        subject.send(completion: .failure(TestError(id: 5)))
-        withExtendedLifetime(cancellable) {}
-      }
-      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(message.contains("numbers: TestError(id: 5)"))
+  @Test func failureTrapsWithThePrefixAndTheError() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let subject = PassthroughSubject<Int, TestError>()
+      let cancellable = subject.assertNoFailure("numbers").sink { _ in }
+      subject.send(completion: .failure(TestError(id: 5)))
+      withExtendedLifetime(cancellable) {}
     }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("numbers: TestError(id: 5)"))
+  }
   #endif
 
   // MARK: Combine's pass-through

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsSupport
 import SignalsTesting
 import Testing
 
@@ -106,24 +107,24 @@ struct CatchTests {
   }
 
   #if compiler(>=6.2)
-    @Test func aValueBeyondTheDemandStopsTheProgram() async {
-      // As Combine's does.
-      await #expect(processExitsWith: .failure) {
-        let upstream = TestPublisher<Int, TestError>()
-        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
-        upstream.catch { _ in Empty<Int, TestError>() }.subscribe(recorder)
-        upstream.send(1)
-      }
+  @Test func aValueBeyondTheDemandStopsTheProgram() async {
+    // As Combine's does.
+    await #expect(processExitsWith: .failure) {
+      let upstream = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+      upstream.catch { _ in Empty<Int, TestError>() }.subscribe(recorder)
+      upstream.send(1)
     }
+  }
 
-    @Test func aSecondUpstreamFailureStopsTheProgram() async {
-      await #expect(processExitsWith: .failure) {
-        let upstream = TestPublisher<Int, TestError>()
-        let recorder = TestSubscriber<Int, TestError>()
-        upstream.catch { _ in Empty<Int, TestError>(completeImmediately: false) }.subscribe(recorder)
-        upstream.send(completion: .failure(TestError()))
-        upstream.send(completion: .failure(TestError()))
-      }
+  @Test func aSecondUpstreamFailureStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      let upstream = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<Int, TestError>()
+      upstream.catch { _ in Empty<Int, TestError>(completeImmediately: false) }.subscribe(recorder)
+      upstream.send(completion: .failure(TestError()))
+      upstream.send(completion: .failure(TestError()))
     }
+  }
   #endif
 }

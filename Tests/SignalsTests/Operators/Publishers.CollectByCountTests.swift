@@ -106,13 +106,13 @@ struct CollectByCountTests {
   }
 
   #if compiler(>=6.2)
-    @Test func requestingNoneStops() async {
-      await #expect(processExitsWith: .failure) {
-        let upstream = TestPublisher<Int, TestError>()
-        let recorder = TestSubscriber<[Int], TestError>(initialDemand: .none)
-        upstream.collect(2).subscribe(recorder)
-        recorder.request(.none)
-      }
+  @Test func requestingNoneStops() async {
+    await #expect(processExitsWith: .failure) {
+      let upstream = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<[Int], TestError>(initialDemand: .none)
+      upstream.collect(2).subscribe(recorder)
+      recorder.request(.none)
     }
+  }
   #endif
 }

@@ -84,13 +84,13 @@ struct ReplaceEmptyTests {
   }
 
   #if compiler(>=6.2)
-    @Test func requestingNoneStops() async {
-      await #expect(processExitsWith: .failure) {
-        let upstream = TestPublisher<Int, TestError>()
-        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
-        upstream.replaceEmpty(with: 0).subscribe(recorder)
-        recorder.request(.none)
-      }
+  @Test func requestingNoneStops() async {
+    await #expect(processExitsWith: .failure) {
+      let upstream = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+      upstream.replaceEmpty(with: 0).subscribe(recorder)
+      recorder.request(.none)
     }
+  }
   #endif
 }

@@ -51,13 +51,13 @@ struct ReplaceErrorTests {
   }
 
   #if compiler(>=6.2)
-    @Test func valueBeyondTheDemandStops() async {
-      await #expect(processExitsWith: .failure) {
-        let upstream = TestPublisher<Int, TestError>()
-        upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
-        upstream.send(1)
-      }
+  @Test func valueBeyondTheDemandStops() async {
+    await #expect(processExitsWith: .failure) {
+      let upstream = TestPublisher<Int, TestError>()
+      upstream.replaceError(with: 0).subscribe(TestSubscriber<Int, Never>(initialDemand: .none))
+      upstream.send(1)
     }
+  }
   #endif
 
   @Test func failureBecomesTheReplacementAndFinished() {

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsSupport
 import SignalsTesting
 import Testing
 
@@ -68,14 +69,14 @@ struct RetryTests {
   }
 
   #if compiler(>=6.2)
-    @Test func aValueBeyondTheDemandStopsTheProgram() async {
-      // As Combine's does.
-      await #expect(processExitsWith: .failure) {
-        let upstream = TestPublisher<Int, TestError>()
-        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
-        upstream.retry(1).subscribe(recorder)
-        upstream.send(1)
-      }
+  @Test func aValueBeyondTheDemandStopsTheProgram() async {
+    // As Combine's does.
+    await #expect(processExitsWith: .failure) {
+      let upstream = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+      upstream.retry(1).subscribe(recorder)
+      upstream.send(1)
     }
+  }
   #endif
 }

@@ -2,6 +2,7 @@
 
 import Dispatch
 import Signals
+import SignalsSupport
 import SignalsTesting
 import Testing
 
@@ -73,17 +74,17 @@ struct SubscribeOnTests {
   }
 
   #if compiler(>=6.2)
-    @Test func aRequestFromInsideTheUpstreamsRequestTrapsAsInCombine() async {
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        let held = LockedState<TestSubscriber<Int, TestError>?>.make(nil)
-        let upstream = TestPublisher<Int, TestError>(onRequest: { _ in held.withLock { $0 }?.request(.max(1)) })
-        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
-        upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
-        held.withLock { $0 = recorder }
-        recorder.request(.max(1))
-      }
-      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(message.contains("request(_:) was called from inside the upstream's request(_:)"))
+  @Test func aRequestFromInsideTheUpstreamsRequestTrapsAsInCombine() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let held = LockedState<TestSubscriber<Int, TestError>?>.make(nil)
+      let upstream = TestPublisher<Int, TestError>(onRequest: { _ in held.withLock { $0 }?.request(.max(1)) })
+      let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+      upstream.subscribe(on: ImmediateScheduler.shared).subscribe(recorder)
+      held.withLock { $0 = recorder }
+      recorder.request(.max(1))
     }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("request(_:) was called from inside the upstream's request(_:)"))
+  }
   #endif
 }

@@ -133,15 +133,15 @@ private struct NoDeadlineScheduler: Scheduler {
   }
 
   #if compiler(>=6.2)
-    @Test func aSchedulerThatRunsTheTimerAtOnceIsAMisuseThatTraps() async {
-      // Combine stops too: the clock would run out before the subscriber has its subscription.
-      let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        let subject = PassthroughSubject<Int, Never>()
-        let cancellable = subject.timeout(.seconds(1), scheduler: ImmediateScheduler.shared).sink { _ in }
-        withExtendedLifetime(cancellable) {}
-      }
-      let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(message.contains("timeout(_:scheduler:) needs a scheduler that runs its timer later"))
+  @Test func aSchedulerThatRunsTheTimerAtOnceIsAMisuseThatTraps() async {
+    // Combine stops too: the clock would run out before the subscriber has its subscription.
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let subject = PassthroughSubject<Int, Never>()
+      let cancellable = subject.timeout(.seconds(1), scheduler: ImmediateScheduler.shared).sink { _ in }
+      withExtendedLifetime(cancellable) {}
     }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("timeout(_:scheduler:) needs a scheduler that runs its timer later"))
+  }
   #endif
 }

@@ -3,6 +3,7 @@
 import Dispatch
 import Foundation
 import Signals
+import SignalsSupport
 import Testing
 
 struct DispatchQueueSchedulerTests {

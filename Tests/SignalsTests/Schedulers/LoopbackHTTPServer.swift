@@ -3,9 +3,9 @@
 import Dispatch
 
 #if canImport(Glibc)
-  import Glibc
+import Glibc
 #elseif canImport(Darwin)
-  import Darwin
+import Darwin
 #endif
 
 /// A one-response HTTP server on 127.0.0.1, for the data-task tests: it answers the first
@@ -52,9 +52,9 @@ final class LoopbackHTTPServer: Sendable {
 
   private static func makeSocket(listening: Bool) throws -> Int32 {
     #if canImport(Glibc)
-      let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #else
-      let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw ServerError.socket }
     var address = sockaddr_in()

@@ -1,9 +1,11 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Foundation
+import SignalsSupport
 import Testing
 
 @testable import Signals
+@testable import SignalsConcurrency
 
 /// A view model as apps write it: main-actor state, published, fed by a service's events.
 @MainActor final class FeedViewModel: ObservableObject {

@@ -2,6 +2,7 @@
 
 import Foundation
 import Signals
+import SignalsSupport
 import Testing
 
 struct OperationQueueSchedulerTests {

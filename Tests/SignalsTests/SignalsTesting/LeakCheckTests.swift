@@ -14,7 +14,7 @@ struct LeakCheckTests {
     }
     #expect(report.isEmpty)
     #if DEBUG
-      #expect(report.createdCount >= 1)
+    #expect(report.createdCount >= 1)
     #endif
   }
 
@@ -24,10 +24,10 @@ struct LeakCheckTests {
       subject.tryScan(0) { $0 + $1 }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
     }
     #if DEBUG
-      #expect(report.liveTypeNames == ["TryScanInner", "SubscriberConduit"])
-      #expect(report.description == "2 of 2 objects created are still alive: TryScanInner, SubscriberConduit")
+    #expect(report.liveTypeNames == ["TryScanInner", "SubscriberConduit"])
+    #expect(report.description == "2 of 2 objects created are still alive: TryScanInner, SubscriberConduit")
     #else
-      #expect(!report.isCounting)
+    #expect(!report.isCounting)
     #endif
     cancellable.cancel()
   }
@@ -42,17 +42,17 @@ struct LeakCheckTests {
   }
 
   #if DEBUG
-    @Test(.timeLimit(.minutes(1))) func expectNoLeaksFailsWithWhatIsStillAlive() async {
-      let subject = PassthroughSubject<Int, Never>()
-      var kept: AnyCancellable?
-      await withKnownIssue {
-        await expectNoLeaks {
-          kept = subject.sink { _ in }
-        }
-      } matching: { issue in
-        issue.comments.map(\.rawValue) == ["Leak check: 1 of 1 objects created are still alive: SinkConduit"]
+  @Test(.timeLimit(.minutes(1))) func expectNoLeaksFailsWithWhatIsStillAlive() async {
+    let subject = PassthroughSubject<Int, Never>()
+    var kept: AnyCancellable?
+    await withKnownIssue {
+      await expectNoLeaks {
+        kept = subject.sink { _ in }
       }
-      kept?.cancel()
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == ["Leak check: 1 of 1 objects created are still alive: SinkConduit"]
     }
+    kept?.cancel()
+  }
   #endif
 }

@@ -75,24 +75,24 @@ struct SearchViewModelTests {
   }
 
   #if DEBUG
-    @Test(.timeLimit(.minutes(1))) func forgettingToCancelIsReported() async {
-      let scheduler = DispatchQueue.test
-      var kept: SignalsTesting.Recorder<[String], Never>?
-      await withKnownIssue {
-        await expectNoLeaks {
-          let model = SearchViewModel(search: { [$0.uppercased()] }, scheduler: scheduler)
-          let recorder = SignalsTesting.Recorder(model.results)
-          model.query.send("swift")
-          _ = try? await recorder.next(1, on: scheduler, within: .seconds(1))
-          kept = recorder
-        }
-      } matching: { issue in
-        issue.comments.map(\.rawValue) == [
-          "Leak check: 3 of 3 objects created are still alive: DebounceStorage, Publishers.RemoveDuplicates.Inner, "
-            + "SubscriberConduit"
-        ]
+  @Test(.timeLimit(.minutes(1))) func forgettingToCancelIsReported() async {
+    let scheduler = DispatchQueue.test
+    var kept: SignalsTesting.Recorder<[String], Never>?
+    await withKnownIssue {
+      await expectNoLeaks {
+        let model = SearchViewModel(search: { [$0.uppercased()] }, scheduler: scheduler)
+        let recorder = SignalsTesting.Recorder(model.results)
+        model.query.send("swift")
+        _ = try? await recorder.next(1, on: scheduler, within: .seconds(1))
+        kept = recorder
       }
-      kept?.cancel()
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        "Leak check: 3 of 3 objects created are still alive: DebounceStorage, Publishers.RemoveDuplicates.Inner, "
+          + "SubscriberConduit"
+      ]
     }
+    kept?.cancel()
+  }
   #endif
 }

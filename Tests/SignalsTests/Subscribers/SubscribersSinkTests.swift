@@ -124,45 +124,43 @@ struct SinkIsolationTests {
   }
 
   #if compiler(>=6.2)
-    @Test func aMainActorSinkReachedFromAnotherThreadStopsTheProgramAndNamesTheFix() async throws {
-      let exit = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        let events = PassthroughSubject<Int, Never>()
-        let counter = await Counter(events)
-        await Task.detached { events.send(1) }.value
-        _ = counter
-      }
-      let result = try #require(exit)
-      let message = String(decoding: result.standardErrorContent, as: UTF8.self)
-      #expect(message.contains("sink(receiveValue:) was attached on MainActor"))
-      #expect(message.contains(".receive(on: .mainActor)"))
+  @Test func aMainActorSinkReachedFromAnotherThreadStopsTheProgram() async {
+    // The compiler's own check (SE-0423), as with Combine on Apple platforms: the closure is
+    // handed to a `sink` compiled as Combine is, so it checks its actor each time it runs.
+    await #expect(processExitsWith: .failure) {
+      let events = PassthroughSubject<Int, Never>()
+      let counter = await Counter(events)
+      await Task.detached { events.send(1) }.value
+      _ = counter
     }
+  }
 
-    @Test func aSinkWithBothClosuresChecksTheCompletionToo() async {
-      await #expect(processExitsWith: .failure) {
-        let events = PassthroughSubject<Int, TestError>()
-        let cancellable = await MainActor.run {
-          events.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
-        }
-        await Task.detached { events.send(completion: .finished) }.value
-        _ = cancellable
+  @Test func aSinkWithBothClosuresChecksTheCompletionToo() async {
+    await #expect(processExitsWith: .failure) {
+      let events = PassthroughSubject<Int, TestError>()
+      let cancellable = await MainActor.run {
+        events.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
       }
+      await Task.detached { events.send(completion: .finished) }.value
+      _ = cancellable
     }
+  }
 
-    @Test func aSinkAttachedInsideACustomActorIsCheckedAgainstThatActor() async {
-      actor Store {
-        var total = 0
-        var cancellable: AnyCancellable?
-        func attach(_ events: PassthroughSubject<Int, Never>) {
-          cancellable = events.sink { self.total += $0 }
-        }
-      }
-      await #expect(processExitsWith: .failure) {
-        let events = PassthroughSubject<Int, Never>()
-        let store = Store()
-        await store.attach(events)
-        await Task.detached { events.send(1) }.value
+  @Test func aSinkAttachedInsideACustomActorIsCheckedAgainstThatActor() async {
+    actor Store {
+      var total = 0
+      var cancellable: AnyCancellable?
+      func attach(_ events: PassthroughSubject<Int, Never>) {
+        cancellable = events.sink { self.total += $0 }
       }
     }
+    await #expect(processExitsWith: .failure) {
+      let events = PassthroughSubject<Int, Never>()
+      let store = Store()
+      await store.attach(events)
+      await Task.detached { events.send(1) }.value
+    }
+  }
   #endif
 
   @MainActor @Test func aMainActorSinkFedOnTheMainActorRunsAsBefore() {
@@ -173,10 +171,10 @@ struct SinkIsolationTests {
     #expect(counter.values == [1, 2])
   }
 
-  @MainActor @Test func isolationNilOptsASendableClosureOutOfTheCheck() async {
+  @MainActor @Test func aSendableClosureWrittenOnTheMainActorMayRunAnywhere() async {
     let events = PassthroughSubject<Int, Never>()
     let received = Checkpoint()
-    let cancellable = events.sink(isolation: nil) { @Sendable _ in received.signal() }
+    let cancellable = events.sink { @Sendable _ in received.signal() }
     await Task.detached { events.send(1) }.value
     await received.wait(for: 1)
     #expect(received.count == 1)

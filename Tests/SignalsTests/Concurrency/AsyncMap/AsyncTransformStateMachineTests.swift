@@ -3,6 +3,7 @@
 import Testing
 
 @testable import Signals
+@testable import SignalsConcurrency
 
 struct AsyncTransformStateMachineTests {
   private typealias Machine = AsyncTransformStateMachine<Int, TestError, String, TestError>

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+import SignalsSupport
 import SignalsTesting
 import Testing
 
@@ -185,10 +186,10 @@ struct AsyncMapIsolationTests {
     let ids = PassthroughSubject<Int, Never>()
     let labeler = Labeler()
     let received = Checkpoint()
-    let tried = labeler.checkedLabels(ids).sink(isolation: nil, receiveCompletion: { _ in }) { @Sendable _ in
+    let tried = labeler.checkedLabels(ids).sink(receiveCompletion: { _ in }) { @Sendable _ in
       received.signal()
     }
-    let concurrent = labeler.concurrentLabels(ids).sink(isolation: nil) { @Sendable _ in received.signal() }
+    let concurrent = labeler.concurrentLabels(ids).sink { @Sendable _ in received.signal() }
     ids.send(1)
     ids.send(2)
     await received.wait(for: 4)

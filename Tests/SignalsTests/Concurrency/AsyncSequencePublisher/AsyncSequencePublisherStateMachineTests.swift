@@ -3,6 +3,7 @@
 import Testing
 
 @testable import Signals
+@testable import SignalsConcurrency
 
 struct AsyncSequencePublisherStateMachineTests {
   private typealias Machine = AsyncSequencePublisherStateMachine<String>

@@ -3,6 +3,7 @@
 import Testing
 
 @testable import Signals
+@testable import SignalsConcurrency
 
 struct AsyncSinkPolicyStateMachineTests {
   private typealias Machine = AsyncSinkPolicyStateMachine<Int, TestError, String>

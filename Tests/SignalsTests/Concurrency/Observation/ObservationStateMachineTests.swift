@@ -3,6 +3,7 @@
 import Testing
 
 @testable import Signals
+@testable import SignalsConcurrency
 
 struct ObservationStateMachineTests {
   @Test func theFirstRequestDeliversTheCurrentValue() {

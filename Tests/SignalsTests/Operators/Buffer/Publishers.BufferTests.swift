@@ -284,20 +284,20 @@ private final class CancelBox: @unchecked Sendable {
   func cancel() { recorder?.cancel() }
 
   #if compiler(>=6.2)
-    @Test func aValueSentFromInsideTheErrorFactoryStopsTheProgram() async {
-      // Combine deadlocks there (it makes the error under its lock); Signals stops with a message.
-      await #expect(processExitsWith: .failure) {
-        let upstream = TestPublisher<Int, TestError>()
-        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
-        upstream.buffer(
-          size: 0, prefetch: .keepFull,
-          whenFull: .customError {
-            upstream.send(9)
-            return TestError()
-          }
-        ).subscribe(recorder)
-        upstream.send(1)
-      }
+  @Test func aValueSentFromInsideTheErrorFactoryStopsTheProgram() async {
+    // Combine deadlocks there (it makes the error under its lock); Signals stops with a message.
+    await #expect(processExitsWith: .failure) {
+      let upstream = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+      upstream.buffer(
+        size: 0, prefetch: .keepFull,
+        whenFull: .customError {
+          upstream.send(9)
+          return TestError()
+        }
+      ).subscribe(recorder)
+      upstream.send(1)
     }
+  }
   #endif
 }

@@ -199,12 +199,12 @@ struct ZipTests {
   }
 
   #if compiler(>=6.2)
-    @Test func askingForNoValuesStopsTheProgram() async {
-      await #expect(processExitsWith: .failure) {
-        let recorder = TestSubscriber<(Int, Int), Never>(initialDemand: .none)
-        PassthroughSubject<Int, Never>().zip(PassthroughSubject<Int, Never>()).subscribe(recorder)
-        recorder.request(.none)
-      }
+  @Test func askingForNoValuesStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      let recorder = TestSubscriber<(Int, Int), Never>(initialDemand: .none)
+      PassthroughSubject<Int, Never>().zip(PassthroughSubject<Int, Never>()).subscribe(recorder)
+      recorder.request(.none)
     }
+  }
   #endif
 }

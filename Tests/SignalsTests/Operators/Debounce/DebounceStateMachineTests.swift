@@ -3,6 +3,7 @@
 import Testing
 
 @testable import Signals
+@testable import SignalsCombine
 
 struct DebounceStateMachineTests {
   /// A timer token that only remembers who it is.

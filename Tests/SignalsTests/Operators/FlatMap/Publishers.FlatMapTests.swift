@@ -2,6 +2,7 @@
 
 import Dispatch
 import Signals
+import SignalsSupport
 import SignalsTesting
 import Testing
 
@@ -427,13 +428,13 @@ final class SubscriptionTracker: @unchecked Sendable {
   }
 
   #if compiler(>=6.2)
-    @Test func askingForNoValuesStopsTheProgram() async {
-      // As Combine's does.
-      await #expect(processExitsWith: .failure) {
-        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
-        PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(recorder)
-        recorder.request(.none)
-      }
+  @Test func askingForNoValuesStopsTheProgram() async {
+    // As Combine's does.
+    await #expect(processExitsWith: .failure) {
+      let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+      PassthroughSubject<Int, Never>().flatMap { Just($0) }.subscribe(recorder)
+      recorder.request(.none)
     }
+  }
   #endif
 }

@@ -2,6 +2,7 @@
 
 import Dispatch
 import Signals
+import SignalsSupport
 import SignalsTesting
 import Testing
 
@@ -274,26 +275,26 @@ struct SwitchToLatestTests {
   }
 
   #if compiler(>=6.2)
-    @Test func anInnerValueBeyondTheDemandStopsTheProgram() async {
-      // As Combine's does.
-      await #expect(processExitsWith: .failure) {
-        let upstream = PassthroughSubject<TestPublisher<Int, Never>, Never>()
-        let inner = TestPublisher<Int, Never>()
-        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
-        upstream.switchToLatest().subscribe(recorder)
-        upstream.send(inner)
-        inner.send(1)
-      }
+  @Test func anInnerValueBeyondTheDemandStopsTheProgram() async {
+    // As Combine's does.
+    await #expect(processExitsWith: .failure) {
+      let upstream = PassthroughSubject<TestPublisher<Int, Never>, Never>()
+      let inner = TestPublisher<Int, Never>()
+      let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+      upstream.switchToLatest().subscribe(recorder)
+      upstream.send(inner)
+      inner.send(1)
     }
+  }
 
-    @Test func askingForNoValuesStopsTheProgram() async {
-      // As Combine's does.
-      await #expect(processExitsWith: .failure) {
-        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
-        PassthroughSubject<Just<Int>, Never>().switchToLatest().subscribe(recorder)
-        recorder.request(.none)
-      }
+  @Test func askingForNoValuesStopsTheProgram() async {
+    // As Combine's does.
+    await #expect(processExitsWith: .failure) {
+      let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+      PassthroughSubject<Just<Int>, Never>().switchToLatest().subscribe(recorder)
+      recorder.request(.none)
     }
+  }
   #endif
 
   // MARK: Combine's rules for a misbehaving inner

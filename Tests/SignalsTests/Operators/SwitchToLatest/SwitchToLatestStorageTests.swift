@@ -2,6 +2,7 @@
 
 import Dispatch
 import Signals
+import SignalsSupport
 import SignalsTesting
 import Testing
 

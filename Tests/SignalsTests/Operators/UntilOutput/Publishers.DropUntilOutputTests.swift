@@ -118,14 +118,14 @@ struct DropUntilOutputTests {
   }
 
   #if compiler(>=6.2)
-    @Test func aDroppedValueBeyondTheDemandStopsTheProgram() async {
-      // As Combine's does: each dropped value uses one unit of the demand.
-      await #expect(processExitsWith: .failure) {
-        let upstream = TestPublisher<Int, TestError>()
-        let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
-        upstream.drop(untilOutputFrom: PassthroughSubject<Void, TestError>()).subscribe(recorder)
-        upstream.send(1)
-      }
+  @Test func aDroppedValueBeyondTheDemandStopsTheProgram() async {
+    // As Combine's does: each dropped value uses one unit of the demand.
+    await #expect(processExitsWith: .failure) {
+      let upstream = TestPublisher<Int, TestError>()
+      let recorder = TestSubscriber<Int, TestError>(initialDemand: .none)
+      upstream.drop(untilOutputFrom: PassthroughSubject<Void, TestError>()).subscribe(recorder)
+      upstream.send(1)
     }
+  }
   #endif
 }

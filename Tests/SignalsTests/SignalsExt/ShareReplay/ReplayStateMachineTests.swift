@@ -3,6 +3,7 @@
 import Testing
 
 @testable import Signals
+@testable import SignalsCombine
 @testable import SignalsExt
 
 struct ReplayStateMachineTests {

@@ -3,6 +3,7 @@
 import Dispatch
 import Signals
 import SignalsExt
+import SignalsSupport
 import SignalsTesting
 import Testing
 

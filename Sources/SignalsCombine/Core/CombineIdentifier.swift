@@ -1,0 +1,74 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+
+import SignalsSupport
+
+/// A unique identity for a subscriber or subscription, used when debugging a pipeline.
+///
+/// `CombineIdentifier()` makes a new, process-unique identifier; `CombineIdentifier(object)`
+/// identifies an object by its address, so two identifiers of one object are equal.
+///
+/// ```swift
+/// let a = CombineIdentifier()
+/// let b = CombineIdentifier()
+/// print(a == b)  // false
+/// ```
+public struct CombineIdentifier: Hashable, Sendable, CustomStringConvertible {
+  private let rawValue: UInt64
+
+  /// Creates a new identifier, different from every other one made this way.
+  ///
+  /// ```swift
+  /// let id = CombineIdentifier()
+  /// ```
+  public init() {
+    rawValue = nextIdentifier.withLock { next in
+      defer { next &+= 1 }
+      return next
+    }
+  }
+
+  /// Creates the identifier of `object`: equal for the same object, different for others alive
+  /// at the same time.
+  ///
+  /// ```swift
+  /// final class Box {}
+  /// let box = Box()
+  /// print(CombineIdentifier(box) == CombineIdentifier(box))  // true
+  /// ```
+  ///
+  /// - Parameter object: The object to identify.
+  public init(_ object: AnyObject) {
+    rawValue = UInt64(UInt(bitPattern: ObjectIdentifier(object)))
+  }
+
+  /// The identifier in hexadecimal, like `0x1f`.
+  public var description: String {
+    "0x" + String(rawValue, radix: 16)
+  }
+}
+
+/// The counter behind ``CombineIdentifier/init()``.
+private let nextIdentifier = LockedState<UInt64>.make(1)
+
+/// A type that carries a ``CombineIdentifier``; subscribers and subscriptions conform.
+///
+/// Classes get an identifier from their address for free.
+///
+/// ```swift
+/// final class Logger: CustomCombineIdentifierConvertible {}
+/// print(Logger().combineIdentifier)  // 0x…
+/// ```
+public protocol CustomCombineIdentifierConvertible {
+  /// The identifier of this instance.
+  var combineIdentifier: CombineIdentifier { get }
+}
+
+extension CustomCombineIdentifierConvertible where Self: AnyObject {
+  /// The identifier of this object, from its address.
+  public var combineIdentifier: CombineIdentifier {
+    CombineIdentifier(self)
+  }
+}
+#endif

@@ -1,0 +1,60 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+/// At most one value of a generic type, kept without `Optional<Value>`.
+///
+/// Clients run Signals' generic code unspecialised, where every use of `Optional<Value>` (storing
+/// into it, testing it, unwrapping it) costs a run-time metadata lookup. A slot allocated once,
+/// with a flag, costs none: the value is read and written through a pointer typed by `Value`
+/// itself. Per-value paths that must remember a value (`removeDuplicates`' previous value,
+/// `first`/`last`/`min`/`max`'s choice) keep it here.
+///
+/// Not thread-safe: the owner guards it (a lock, or the upstream's serial delivery path), and calls
+/// ``release()`` from its `deinit`.
+struct ValueSlot<Value> {
+  private let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+
+  /// Whether the slot holds a value.
+  private(set) var isFilled = false
+
+  /// An empty slot.
+  init() {}
+
+  /// The value held; read it only when ``isFilled``.
+  var value: Value {
+    precondition(isFilled, "ValueSlot read while empty")
+    return pointer.pointee
+  }
+
+  /// Stores `value`, replacing the one held.
+  mutating func store(_ value: Value) {
+    if isFilled {
+      pointer.pointee = value
+    } else {
+      pointer.initialize(to: value)
+      isFilled = true
+    }
+  }
+
+  /// Stores `value`; if a value was held, then calls `compare` with that previous value and
+  /// `value` and returns its result. Returns `nil` when the slot was empty. `value` is stored even
+  /// if `compare` throws.
+  mutating func store<Result>(
+    _ value: Value, comparingWithPrevious compare: (Value, Value) throws -> Result
+  ) rethrows -> Result? {
+    guard isFilled else {
+      store(value)
+      return nil
+    }
+    let previous = pointer.pointee
+    pointer.pointee = value
+    return try compare(previous, value)
+  }
+
+  /// Destroys the value held and frees the slot, which is unusable afterwards.
+  func release() {
+    if isFilled { pointer.deinitialize(count: 1) }
+    pointer.deallocate()
+  }
+}
+#endif

@@ -1,0 +1,64 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+/// Subscribes one input's publisher to a ``CombiningStorage`` (passed as `AnyObject`, so that the
+/// lock's state stays non-generic).
+typealias CombiningAttacher = (AnyObject) -> Void
+
+/// What the storage keeps behind its lock: the machine, the per-input buffers, and the attach
+/// closures not yet used (each is taken out once, so the upstream publishers are not kept alive by
+/// the subscription).
+///
+/// Not generic, like the machine: the buffers and attach closures have their types erased.
+struct CombiningState {
+  var machine: CombiningStateMachine
+  var buffers: ContiguousArray<CombiningBuffer>
+  var attachers: ContiguousArray<CombiningAttacher?>
+  /// `zip`: how many calls of each input's `receive(_:)` are under way (each input's calls are
+  /// serialised, so more than one means re-entrant), and the demand owed to each, which that
+  /// call returns instead of a request, as Combine's zip does. Empty for the other operators.
+  var receiving: ContiguousArray<Int> = []
+  var owedReturn: ContiguousArray<Subscribers.Demand> = []
+
+  /// Once the operator ended: moves out the buffers and unused attachers, for release after
+  /// unlocking.
+  mutating func takeLeftovers() -> Leftovers {
+    guard machine.hasEnded, !(buffers.isEmpty && attachers.isEmpty) else { return Leftovers() }
+    defer {
+      buffers = []
+      attachers = []
+    }
+    return Leftovers(buffers: buffers, attachers: attachers)
+  }
+
+  /// What an ended operator releases after unlocking.
+  struct Leftovers {
+    var buffers: ContiguousArray<CombiningBuffer> = []
+    var attachers: ContiguousArray<CombiningAttacher?> = []
+  }
+}
+
+// The storage's locked steps return these. They live outside the generic storage on purpose: a
+// type nested in a generic class is generic too, and would cost a metadata lookup per step.
+
+/// What one locked step of ``CombiningStorage`` decided: who delivers, what to ask the inputs, what ended.
+struct CombiningStep {
+  var start = CombiningStateMachine.DeliveryStart.none
+  var requests = CombiningStateMachine.UpstreamRequests()
+  var outcome = CombiningStateMachine.ValueOutcome()
+  var ended: CombiningEnded?
+}
+
+/// What an input's completion decided.
+struct CombiningCompletionStep {
+  var outcome: CombiningStateMachine.CompletionOutcome
+  var start: CombiningStateMachine.DeliveryStart
+  var leftovers: CombiningState.Leftovers
+}
+
+/// What ended a combining operator while making outputs: subscriptions to cancel, and what to release.
+struct CombiningEnded {
+  var cancel: [any Subscription]
+  var leftovers: CombiningState.Leftovers
+}
+#endif

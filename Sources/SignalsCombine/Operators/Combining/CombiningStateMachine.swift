@@ -1,0 +1,434 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+/// How a combining operator turns the values of its inputs into outputs.
+enum CombiningStrategy: Sendable {
+  /// `combineLatest`: every input's latest value, each time an input sends once all have one.
+  case combineLatest
+  /// `zip`: the oldest unused value of every input, once each has one.
+  case zip
+  /// `merge`: every value of every input, one at a time.
+  case merge
+  /// `withLatestFrom`: each value of input 0 (the trigger) with the latest value of input 1.
+  case withLatestFrom
+}
+
+/// Which buffered values one output is made of; ``CombiningStorage`` reads them out of the
+/// per-input buffers and builds the output.
+enum CombiningTake: Equatable, Sendable {
+  /// The latest value of every input; the values stay.
+  case latest
+  /// The oldest value queued by every input; the values are removed.
+  case heads
+  /// The value held by this one input; it is removed.
+  case slot(Int)
+  /// The value held by input 0, which is removed, with the latest value of input 1, which stays.
+  case triggerWithLatest
+}
+
+/// The decisions of every combining operator (`combineLatest`, `zip`, `merge`, `MergeMany`, the
+/// collection forms and `withLatestFrom`), free of locks, subscribers and values.
+///
+/// The machine knows how many inputs there are (any number), how many values each input holds,
+/// which inputs finished, the downstream demand and how many outputs wait to be delivered; the
+/// values themselves sit in typed per-input buffers next to it, which the storage reads as the
+/// machine's ``CombiningTake``s tell it, and the outputs waiting for the token holder sit in the
+/// storage's backlog, in the order the machine counted them.
+///
+/// It is not generic, on purpose: clients run the operators unspecialised, where every generic
+/// type the lock's state or an action mentions costs a run-time metadata lookup per call. Values,
+/// outputs and the failure stay with the storage; the machine decides with indices, counts and
+/// flags.
+///
+/// **Serial delivery without holding a lock.** One thread at a time holds the *delivery token*
+/// (`isDelivering`) and is the only one that calls the subscriber. Outputs and the completion made
+/// while the token is taken — by another thread, or by the holder itself from inside
+/// `receive(_:)` — wait in the backlog and `pendingCompletion`, and the holder delivers them before
+/// it gives the token back (``nextDelivery()``). The thread that subscribes holds the token
+/// until the subscriber has its subscription, so nothing reaches the subscriber before it.
+struct CombiningStateMachine {
+  /// Where one input stands with its upstream.
+  private enum InputPhase {
+    /// Not subscribed yet (or, for the `withLatestFrom` trigger, not subscribed to yet).
+    case awaitingSubscription
+    /// Subscribed; requests and cancellation go to this subscription.
+    case active(any Subscription)
+    /// The upstream finished.
+    case finished
+
+    var isFinished: Bool {
+      if case .finished = self { return true }
+      return false
+    }
+  }
+
+  /// Where the whole operator stands.
+  private enum Lifecycle {
+    /// Running.
+    case running
+    /// A completion is decided and waits in `pendingCompletion` for the token holder.
+    case completing
+    /// Completed (the completion was handed out) or cancelled.
+    case terminal
+  }
+
+  let strategy: CombiningStrategy
+  private var phases: ContiguousArray<InputPhase>
+  /// How many values each input's buffer holds: 0 or 1 for a latest value or a merge buffer, the
+  /// queue length for `zip`.
+  private var held: ContiguousArray<Int>
+  /// How many inputs hold no value (`held` is 0), so the per-value checks need no scan.
+  private var emptyInputs: Int
+  /// How many inputs finished.
+  private var finishedInputs = 0
+  /// `merge`: the input that stored a value last, looked at first for the next output.
+  private var lastStored = 0
+  /// `merge`: inputs whose buffered value was taken by a request and that are owed a `.max(1)`.
+  private var owesRefill: ContiguousArray<Bool>
+  /// `merge`: how many entries of `owesRefill` are set, so asking needs no scan.
+  private var owedRefills = 0
+  /// `combineLatest`: a value arrived with demand and a full set of latest values; emit once.
+  private var hasFreshCombination = false
+  /// `merge`: where the next scan for buffered values starts, so no input is favoured.
+  private var nextMergeSlot = 0
+  /// Values the subscriber may still receive (not counting outputs already made).
+  private(set) var demand = Subscribers.Demand.none
+  /// Everything requested from the subscriber so far; a late `combineLatest`/`zip`/trigger
+  /// subscription is asked for it.
+  private var requestedSoFar = Subscribers.Demand.none
+  private var isDelivering = true
+  /// How many outputs wait in the storage's backlog for the token holder.
+  private(set) var backlogCount = 0
+  /// How the operator ends, once decided; a failure's error is kept by the storage.
+  private var pendingCompletion: Ending?
+  private var lifecycle = Lifecycle.running
+  /// `withLatestFrom`: whether the trigger was subscribed to.
+  private var triggerRequested = false
+
+  /// A machine for `count` inputs; the subscribing thread holds the token until it asks for
+  /// ``nextDelivery()`` after handing the subscriber its subscription.
+  init(strategy: CombiningStrategy, count: Int) {
+    precondition(strategy != .withLatestFrom || count == 2, "withLatestFrom combines exactly two inputs")
+    self.strategy = strategy
+    phases = ContiguousArray(repeating: .awaitingSubscription, count: count)
+    held = ContiguousArray(repeating: 0, count: count)
+    emptyInputs = count
+    owesRefill = ContiguousArray(repeating: false, count: count)
+    if count == 0 {
+      // No inputs: nothing will ever be sent, and every input (none) has finished.
+      pendingCompletion = .finished
+      lifecycle = .completing
+    }
+  }
+
+  /// Whether the operator is over (completed or cancelled).
+  var isTerminal: Bool {
+    if case .terminal = lifecycle { return true }
+    return false
+  }
+
+  /// Whether a completion is decided or delivered, or the subscriber cancelled.
+  var hasEnded: Bool {
+    if case .running = lifecycle { return false }
+    return true
+  }
+
+  /// The number of inputs.
+  var count: Int { phases.count }
+
+  // MARK: Upstream events
+
+  /// Input `index` received its subscription.
+  mutating func receivedSubscription(_ subscription: any Subscription, at index: Int) -> SubscriptionAction {
+    guard !hasEnded, case .awaitingSubscription = phases[index] else { return .cancel }
+    phases[index] = .active(subscription)
+    switch strategy {
+    case .combineLatest, .zip:
+      return .request(requestedSoFar)
+    case .merge:
+      return .request(demand == .unlimited ? .unlimited : .max(1))
+    case .withLatestFrom:
+      return .request(index == 1 ? .unlimited : requestedSoFar)
+    }
+  }
+
+  /// Input `index` sent a value; decides whether to keep it, or (`merge`) to deliver it at once.
+  mutating func receivedValue(at index: Int) -> ValueAction {
+    guard !hasEnded, case .active = phases[index] else { return .drop }
+    if strategy == .merge, !isDelivering, backlogCount == 0, emptyInputs == held.count, demand > 0 {
+      // Nothing waits anywhere and the token is free: the value is the next output, and this
+      // thread delivers it as it is, without a trip through the input's buffer. Under limited
+      // demand the input is asked for one more right away, as a taken buffered value would be.
+      isDelivering = true
+      lastStored = index
+      if demand == .unlimited { return .deliver(returning: .none) }
+      demand -= 1
+      return .deliver(returning: .max(1))
+    }
+    switch strategy {
+    case .combineLatest:
+      setHeld(1, at: index)
+      if demand > 0, emptyInputs == 0 { hasFreshCombination = true }
+      return .store
+    case .zip:
+      setHeld(held[index] + 1, at: index)
+      return .store
+    case .merge:
+      if demand == .none && held[index] > 0 { return .drop }
+      setHeld(1, at: index)
+      lastStored = index
+      return .store
+    case .withLatestFrom:
+      if index == 1 {
+        setHeld(1, at: 1)
+        return .store
+      }
+      guard demand > 0, held[1] > 0, held[0] == 0 else { return .drop }
+      setHeld(1, at: 0)
+      return .store
+    }
+  }
+
+  /// After a value of input `index` was stored and its outputs made: what to return upstream.
+  mutating func storedValue(at index: Int) -> ValueOutcome {
+    var outcome = ValueOutcome()
+    switch strategy {
+    case .merge:
+      if owesRefill[index] {
+        clearRefill(index)
+        outcome.upstreamDemand = .max(1)
+      }
+    case .withLatestFrom:
+      if index == 1, !triggerRequested {
+        triggerRequested = true
+        outcome.subscribeTrigger = true
+      }
+    case .combineLatest, .zip:
+      break
+    }
+    return outcome
+  }
+
+  /// Input `index` completed; `outcome.ended` with `.failed` means the storage keeps the error.
+  mutating func receivedCompletion(_ ending: Ending, at index: Int) -> CompletionOutcome {
+    var outcome = CompletionOutcome()
+    guard !hasEnded else { return outcome }
+    switch ending {
+    case .failed:
+      // The first failure ends everything; outputs already made are still delivered before it.
+      // As in Combine, zip and combineLatest cancel the failed input's subscription too.
+      var failed: (any Subscription)?
+      if case .active(let subscription) = phases[index] { failed = subscription }
+      markFinished(index)
+      outcome.cancel = takeSubscriptions()
+      if strategy == .zip || strategy == .combineLatest, let failed {
+        outcome.cancel.insert(failed, at: 0)
+      } else {
+        outcome.released = failed
+      }
+      end(with: .failed, into: &outcome)
+    case .finished:
+      guard case .active(let subscription) = phases[index] else { return outcome }
+      outcome.released = subscription
+      markFinished(index)
+      if shouldFinish() {
+        outcome.cancel = takeSubscriptions()
+        end(with: .finished, into: &outcome)
+      }
+    }
+    return outcome
+  }
+
+  /// The next output to make from the buffered values, reserving one unit of demand for it; `nil`
+  /// when none can be made now. The storage calls it until it returns `nil`.
+  mutating func nextTake() -> CombiningTake? {
+    guard !hasEnded, demand > 0 else { return nil }
+    switch strategy {
+    case .combineLatest:
+      guard hasFreshCombination else { return nil }
+      hasFreshCombination = false
+      demand -= 1
+      return .latest
+    case .zip:
+      guard !held.isEmpty, emptyInputs == 0 else { return nil }
+      for index in held.indices { setHeld(held[index] - 1, at: index) }
+      demand -= 1
+      return .heads
+    case .merge:
+      guard emptyInputs < held.count else { return nil }
+      // While demand keeps up, the one value held is the one just stored: take it without a scan.
+      // Otherwise scan in input order from after the previous scan's pick, so no input is favoured.
+      let start = emptyInputs == held.count - 1 && held[lastStored] > 0 ? lastStored : nextMergeSlot
+      for offset in 0..<held.count {
+        let index = (start + offset) % held.count
+        guard held[index] > 0 else { continue }
+        setHeld(0, at: index)
+        if index != lastStored { nextMergeSlot = (index + 1) % held.count }
+        if demand != .unlimited, case .active = phases[index], !owesRefill[index] {
+          owesRefill[index] = true
+          owedRefills += 1
+        }
+        demand -= 1
+        return .slot(index)
+      }
+      return nil
+    case .withLatestFrom:
+      guard held[0] > 0 else { return nil }
+      setHeld(0, at: 0)
+      demand -= 1
+      return .triggerWithLatest
+    }
+  }
+
+  /// After the outputs of an event were made: checks whether the operator can finish now that
+  /// buffers emptied (`zip`, `merge`). Returns the subscriptions to cancel if it finished.
+  mutating func finishIfDrained() -> [any Subscription]? {
+    guard !hasEnded, strategy == .zip || strategy == .merge, shouldFinish() else { return nil }
+    var outcome = CompletionOutcome()
+    outcome.cancel = takeSubscriptions()
+    end(with: .finished, into: &outcome)
+    return outcome.cancel
+  }
+
+  /// `merge`: whether input `index` is owed a `.max(1)` (its buffered value went downstream);
+  /// returns its subscription and clears the debt (a debt of an input that finished, or of an
+  /// operator that ended, is cleared too: it can never be paid).
+  mutating func takeRefill(_ index: Int) -> (any Subscription)? {
+    guard owesRefill[index] else { return nil }
+    clearRefill(index)
+    guard !hasEnded, case .active(let subscription) = phases[index] else { return nil }
+    return subscription
+  }
+
+  /// The subscription of input `index`, while it is active and the operator runs.
+  func subscription(at index: Int) -> (any Subscription)? {
+    guard !hasEnded, case .active(let subscription) = phases[index] else { return nil }
+    return subscription
+  }
+
+  // MARK: Outputs and delivery
+
+  /// An output was made; decides who delivers it: this thread at once (`.deliver`), or the
+  /// token holder from the backlog (any other answer: the storage appends the output to it).
+  mutating func madeOutput() -> DeliveryStart {
+    if isDelivering || backlogCount > 0 {
+      backlogCount += 1
+      return claimToken()
+    }
+    isDelivering = true
+    return .deliver
+  }
+
+  /// Called after every event: takes the token if something waits to be delivered and nobody
+  /// delivers it.
+  mutating func claimToken() -> DeliveryStart {
+    guard !isDelivering else { return .none }
+    guard backlogCount > 0 || pendingCompletion != nil else { return .none }
+    isDelivering = true
+    return .drain
+  }
+
+  /// Adds demand from the subscriber (a request, or what `receive(_:)` returned).
+  mutating func addDemand(_ additional: Subscribers.Demand) -> UpstreamRequests {
+    guard additional > 0, !hasEnded else { return UpstreamRequests() }
+    let wasUnlimited = demand == .unlimited
+    demand += additional
+    switch strategy {
+    case .zip:
+      // As Combine's zip, every request reaches the inputs, even once unlimited.
+      requestedSoFar += additional
+      return UpstreamRequests(demand: additional)
+    case .combineLatest, .withLatestFrom:
+      requestedSoFar += additional
+      return UpstreamRequests(demand: wasUnlimited ? .none : additional)
+    case .merge:
+      return UpstreamRequests(demand: !wasUnlimited && demand == .unlimited ? .unlimited : .none)
+    }
+  }
+
+  /// `merge`: whether some input is owed a refill.
+  var owesRefills: Bool { owedRefills > 0 }
+
+  /// The token holder asks what to deliver next; `.none` gives the token back.
+  mutating func nextDelivery() -> NextDelivery {
+    if case .terminal = lifecycle {
+      isDelivering = false
+      return .none
+    }
+    if backlogCount > 0 {
+      backlogCount -= 1
+      return .deliver
+    }
+    if let ending = pendingCompletion {
+      pendingCompletion = nil
+      lifecycle = .terminal
+      return .complete(ending)
+    }
+    isDelivering = false
+    return .none
+  }
+
+  /// The subscriber cancelled: returns the subscriptions to cancel (after unlocking) and whether
+  /// outputs waited in the backlog (the storage drops them, releasing them after unlocking).
+  mutating func cancelled() -> (cancel: [any Subscription], dropsBacklog: Bool) {
+    guard !isTerminal else { return ([], false) }
+    lifecycle = .terminal
+    pendingCompletion = nil
+    let cancel = takeSubscriptions()
+    let dropsBacklog = backlogCount > 0
+    backlogCount = 0
+    return (cancel, dropsBacklog)
+  }
+
+  // MARK: Helpers
+
+  /// Whether the operator finishes now, from the inputs that finished and what they still hold.
+  private func shouldFinish() -> Bool {
+    switch strategy {
+    case .combineLatest:
+      return finishedInputs == phases.count
+    case .zip:
+      // No more tuple can be made once a finished input has nothing left.
+      return finishedInputs > 0 && phases.indices.contains { phases[$0].isFinished && held[$0] == 0 }
+    case .merge:
+      return finishedInputs == phases.count && emptyInputs == held.count
+    case .withLatestFrom:
+      // The trigger ended, or the other input ended without ever sending a value.
+      return phases[0].isFinished || (phases[1].isFinished && held[1] == 0)
+    }
+  }
+
+  private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
+    lifecycle = .completing
+    pendingCompletion = ending
+    hasFreshCombination = false
+    outcome.ended = true
+  }
+
+  private mutating func clearRefill(_ index: Int) {
+    owesRefill[index] = false
+    owedRefills -= 1
+  }
+
+  private mutating func setHeld(_ count: Int, at index: Int) {
+    if held[index] == 0, count > 0 { emptyInputs -= 1 }
+    if held[index] > 0, count == 0 { emptyInputs += 1 }
+    held[index] = count
+  }
+
+  private mutating func markFinished(_ index: Int) {
+    if !phases[index].isFinished { finishedInputs += 1 }
+    phases[index] = .finished
+  }
+
+  /// Every active subscription, leaving the inputs finished.
+  private mutating func takeSubscriptions() -> [any Subscription] {
+    var taken: [any Subscription] = []
+    for index in phases.indices {
+      if case .active(let subscription) = phases[index] { taken.append(subscription) }
+      markFinished(index)
+    }
+    return taken
+  }
+}
+#endif

@@ -1,0 +1,93 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+extension Publisher {
+  /// Collects every value into one array, published when upstream finishes.
+  ///
+  /// It asks upstream for `.unlimited` values and buffers them all. When upstream finishes, the
+  /// array (possibly empty) is delivered followed by `.finished` — at once if downstream has
+  /// asked for anything, otherwise when it first does. A failure is forwarded at once and the
+  /// buffer is dropped.
+  ///
+  /// ```swift
+  /// let cancellable = [1, 2, 3].publisher.collect().sink { print($0) }
+  /// // Prints: [1, 2, 3]
+  /// ```
+  ///
+  /// - Returns: A ``Publishers/Collect`` publisher.
+  public func collect() -> Publishers.Collect<Self> {
+    Publishers.Collect(upstream: self)
+  }
+}
+
+extension Publishers {
+  /// A publisher that delivers every upstream value in one array when upstream finishes.
+  ///
+  /// Made by ``Publisher/collect()``.
+  ///
+  /// ```swift
+  /// let all = Publishers.Collect(upstream: ["a", "b"].publisher)
+  /// let cancellable = all.sink { print($0) }
+  /// // Prints: ["a", "b"]
+  /// ```
+  public struct Collect<Upstream: Publisher>: Publisher {
+    /// An array of the upstream's values.
+    public typealias Output = [Upstream.Output]
+    /// The upstream's failure type.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are collected.
+    public let upstream: Upstream
+
+    /// Creates a publisher that collects the values of `upstream`.
+    ///
+    /// ```swift
+    /// let collect = Publishers.Collect(upstream: [1].publisher)
+    /// ```
+    ///
+    /// - Parameter upstream: The publisher whose values are collected.
+    public init(upstream: Upstream) {
+      self.upstream = upstream
+    }
+
+    /// Attaches `subscriber` through an inner that buffers every value.
+    ///
+    /// - Parameter subscriber: The subscriber to attach.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber))
+    }
+  }
+}
+
+extension Publishers.Collect: Sendable where Upstream: Sendable {}
+
+extension Publishers.Collect {
+  /// Appends in place (a ``FoldingInner`` would copy the array for every value).
+  private final class Inner<Downstream: Subscriber>: ReducingInner<Upstream.Output, Upstream.Failure, Downstream>
+  where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
+    /// Touched only on the upstream's serial delivery path, and no user code runs during an
+    /// access, so the run-time exclusivity check is left out.
+    @exclusivity(unchecked) private var buffer: [Upstream.Output] = []
+
+    /// How many values are buffered, for the mirror. Written on the upstream's delivery path and
+    /// read by the mirror from any thread without synchronisation: a word-sized debugging snapshot
+    /// that may be stale (the array itself is never read there, as it may be reallocating).
+    @exclusivity(unchecked) private var bufferedCount = 0
+
+    override var description: String { "Collect" }
+
+    /// Combine shows only how many values are collected so far.
+    override var customMirror: Mirror { Mirror(self, children: ["count": bufferedCount]) }
+
+    override func step(_ input: Upstream.Output) {
+      buffer.append(input)
+      bufferedCount &+= 1
+    }
+
+    override func result() -> [Upstream.Output]? {
+      defer { buffer = [] }
+      return buffer
+    }
+  }
+}
+#endif

@@ -1,0 +1,244 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+
+import SignalsSupport
+
+extension Publishers {
+  /// How ``Publisher/collect(_:options:)`` groups values: by time windows, or by time windows and
+  /// a maximum count.
+  ///
+  /// ```swift
+  /// let everySecond = Publishers.TimeGroupingStrategy.byTime(DispatchQueue.main, .seconds(1))
+  /// let everySecondOrTen = Publishers.TimeGroupingStrategy.byTimeOrCount(DispatchQueue.main, .seconds(1), 10)
+  /// ```
+  public enum TimeGroupingStrategy<Context: Scheduler> {
+    /// Publish what was collected at the end of each window of the given length.
+    case byTime(Context, Context.SchedulerTimeType.Stride)
+    /// Publish at the end of each window, or as soon as the given count is collected.
+    case byTimeOrCount(Context, Context.SchedulerTimeType.Stride, Int)
+  }
+
+  /// The publisher ``Publisher/collect(_:options:)`` returns: arrays of the values collected in
+  /// each time window.
+  ///
+  /// ```swift
+  /// let batches = Publishers.CollectByTime(upstream: events, strategy: .byTime(DispatchQueue.main, .seconds(1)),
+  ///                                        options: nil)
+  /// ```
+  public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// Arrays of the upstream's values.
+    public typealias Output = [Upstream.Output]
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are collected.
+    public let upstream: Upstream
+    /// How values are grouped.
+    public let strategy: TimeGroupingStrategy<Context>
+    /// Options for each `schedule` call.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates the publisher; ``Publisher/collect(_:options:)`` is the usual way.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are collected.
+    ///   - strategy: How values are grouped.
+    ///   - options: Options for each `schedule` call.
+    public init(upstream: Upstream, strategy: TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?) {
+      self.upstream = upstream
+      self.strategy = strategy
+      self.options = options
+    }
+
+    /// Attaches `subscriber` through an inner subscription that collects and flushes on a timer.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(CollectByTimeInner(downstream: subscriber, strategy: strategy, options: options))
+    }
+  }
+}
+
+extension Publisher {
+  /// Collects values into arrays and publishes one array per time window (or, with
+  /// `.byTimeOrCount`, as soon as an array is full).
+  ///
+  /// Windows are fixed, back to back, starting at subscription: with a one-second window, arrays
+  /// go out at 1 s, 2 s, 3 s … holding whatever arrived in that second. An empty window publishes
+  /// nothing. With `.byTimeOrCount(scheduler, interval, count)`, reaching `count` values publishes
+  /// the array at once, without moving the window boundaries.
+  ///
+  /// ```swift
+  /// let scheduler = DispatchQueue.test
+  /// let events = PassthroughSubject<Int, Never>()
+  /// let cancellable = events.collect(.byTime(scheduler, .seconds(1))).sink { print($0) }
+  /// events.send(1)
+  /// events.send(2)
+  /// scheduler.advance(by: .seconds(1))  // Prints: [1, 2]
+  /// scheduler.advance(by: .seconds(1))  // nothing: the window was empty
+  /// ```
+  ///
+  /// - Note: Demand: the upstream is asked for unlimited values, and each array consumes one unit of
+  ///   the subscriber's demand. Values are never dropped for lack of demand: when an array is due
+  ///   and the subscriber has no demand, the values stay and join the next array (which may then
+  ///   exceed `count`).
+  /// - Note: Threading: arrays and the completion are delivered on the strategy's scheduler.
+  /// - Important: When the upstream finishes, the values collected so far are published (if the
+  ///   subscriber has demand), then `.finished`. When it fails, collected values are discarded and
+  ///   the failure is delivered.
+  ///
+  /// - Parameters:
+  ///   - strategy: The scheduler, window length and, for `.byTimeOrCount`, the maximum count.
+  ///   - options: Options for each `schedule` call.
+  /// - Returns: A publisher of arrays.
+  public func collect<S: Scheduler>(_ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil)
+    -> Publishers.CollectByTime<Self, S>
+  {
+    Publishers.CollectByTime(upstream: self, strategy: strategy, options: options)
+  }
+}
+
+private final class CollectByTimeInner<Downstream: Subscriber, Input, Context: Scheduler>: Subscriber, Subscription,
+  CustomStringConvertible
+where Downstream.Input == [Input] {
+  typealias Failure = Downstream.Failure
+
+  private struct State {
+    var status = SubscriptionStatus.awaitingSubscription
+    var upstreamCompleted = false
+    var buffer: [Input] = []
+    var demand = Subscribers.Demand.none
+    var timer: (any Cancellable)?
+
+    /// Takes the buffer if it is not empty and the subscriber has demand.
+    mutating func takeGroup() -> [Input]? {
+      guard !buffer.isEmpty, demand > 0 else { return nil }
+      demand -= 1
+      defer { buffer = [] }
+      return buffer
+    }
+  }
+
+  private let downstream: Downstream
+  private let scheduler: Context
+  private let interval: Context.SchedulerTimeType.Stride
+  private let count: Int?
+  private let options: Context.SchedulerOptions?
+  private let state = LockedState.make(State())
+
+  init(downstream: Downstream, strategy: Publishers.TimeGroupingStrategy<Context>, options: Context.SchedulerOptions?) {
+    self.downstream = downstream
+    switch strategy {
+    case .byTime(let scheduler, let interval):
+      self.scheduler = scheduler
+      self.interval = interval
+      count = nil
+    case .byTimeOrCount(let scheduler, let interval, let count):
+      precondition(count > 0, "collect(.byTimeOrCount(_:_:\(count))): the count must be greater than zero")
+      self.scheduler = scheduler
+      self.interval = interval
+      self.count = count
+    }
+    self.options = options
+  }
+
+  var description: String { "CollectByTime" }
+
+  func receive(subscription: any Subscription) {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    let timer = scheduler.schedule(
+      after: scheduler.now.advanced(by: interval), interval: interval, tolerance: scheduler.minimumTolerance,
+      options: options
+    ) { [weak self] in
+      self?.windowEnded()
+    }
+    let stale = state.withLock { state -> (any Cancellable)? in
+      guard state.status.subscription != nil else { return timer }
+      state.timer = timer
+      return nil
+    }
+    stale?.cancel()
+    downstream.receive(subscription: self)
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let full = state.withLock { state -> [Input]? in
+      guard state.status.subscription != nil, !state.upstreamCompleted else { return nil }
+      state.buffer.append(input)
+      guard let count, state.buffer.count >= count else { return nil }
+      return state.takeGroup()
+    }
+    if let full {
+      scheduler.schedule(options: options) { self.deliver(full) }
+    }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let timer = state.withLock { state -> (any Cancellable)?? in
+      guard state.status.subscription != nil, !state.upstreamCompleted else { return nil }
+      state.upstreamCompleted = true
+      defer { state.timer = nil }
+      return .some(state.timer)
+    }
+    guard let timer else { return }
+    timer?.cancel()
+    scheduler.schedule(options: options) { self.finish(completion) }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    state.withLock { state in
+      guard state.status.subscription != nil else { return }
+      state.demand += demand
+    }
+  }
+
+  func cancel() {
+    let (upstream, timer, buffer) = state.withLock { state in
+      defer {
+        state.status = .terminal
+        state.timer = nil
+        state.buffer = []
+      }
+      return (state.status.subscription, state.timer, state.buffer)
+    }
+    withExtendedLifetime(buffer) {}
+    timer?.cancel()
+    upstream?.cancel()
+  }
+
+  private func windowEnded() {
+    let group = state.withLock { state -> [Input]? in
+      guard state.status.subscription != nil, !state.upstreamCompleted else { return nil }
+      return state.takeGroup()
+    }
+    if let group { deliver(group) }
+  }
+
+  private func deliver(_ group: [Input]) {
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
+    let additional = downstream.receive(group)
+    request(additional)
+  }
+
+  private func finish(_ completion: Subscribers.Completion<Failure>) {
+    let (live, group, discarded) = state.withLock { state -> (Bool, [Input]?, [Input]) in
+      guard state.status.subscription != nil else { return (false, nil, []) }
+      state.status = .terminal
+      let group: [Input]? = if case .failure = completion { nil } else { state.takeGroup() }
+      defer { state.buffer = [] }
+      return (true, group, state.buffer)
+    }
+    withExtendedLifetime(discarded) {}
+    guard live else { return }
+    if let group { _ = downstream.receive(group) }
+    downstream.receive(completion: completion)
+  }
+}
+
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
+extension CollectByTimeInner: @unchecked Sendable {}
+#endif

@@ -1,0 +1,176 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+
+import SignalsSupport
+
+extension Publisher {
+  /// Delivers values and the completion on `scheduler`.
+  ///
+  /// Use it to hop to the thread your subscriber needs, typically the main queue for UI work, or
+  /// to move work off a producer's thread. Each value and the completion are handed to
+  /// `scheduler` one by one, in the order they arrived; the subscription itself reaches the
+  /// subscriber on the thread that subscribes.
+  ///
+  /// ```swift
+  /// let scheduler = DispatchQueue.test
+  /// let subject = PassthroughSubject<Int, Never>()
+  /// let cancellable = subject.receive(on: scheduler).sink { print("got", $0) }
+  /// subject.send(1)
+  /// print("sent")
+  /// scheduler.advance()
+  /// // Prints: sent
+  /// //         got 1
+  /// ```
+  ///
+  /// - Note: Demand and cancellation go straight upstream, on the caller's thread. Additional
+  ///   demand returned by the subscriber is requested after each delivery.
+  /// - Important: Deliveries are serial only if `scheduler` is (a serial `DispatchQueue`, a
+  ///   `RunLoop`, `OperationQueue` with one concurrent operation, a `TestScheduler`). After
+  ///   `cancel()`, values still queued on the scheduler are dropped. As in Combine, every value the
+  ///   upstream sends is delivered, whatever the subscriber's demand, and a cancel after the
+  ///   upstream completed stops nothing.
+  ///
+  /// - Parameters:
+  ///   - scheduler: Where to deliver.
+  ///   - options: Options for each `schedule` call.
+  /// - Returns: A publisher that delivers on `scheduler`.
+  public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+    -> Publishers.ReceiveOn<Self, S>
+  {
+    Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// The publisher ``Publisher/receive(on:options:)`` returns: it delivers its upstream's values
+  /// and completion on a scheduler.
+  ///
+  /// ```swift
+  /// let onMain = Publishers.ReceiveOn(upstream: subject, scheduler: DispatchQueue.main, options: nil)
+  /// ```
+  public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The upstream's output.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose events are moved.
+    public let upstream: Upstream
+    /// Where events are delivered.
+    public let scheduler: Context
+    /// Options for each `schedule` call.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates the publisher; ``Publisher/receive(on:options:)`` is the usual way.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose events are moved.
+    ///   - scheduler: Where events are delivered.
+    ///   - options: Options for each `schedule` call.
+    public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    /// Attaches `subscriber` through an inner subscription that schedules each event.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(ReceiveOnInner(downstream: subscriber, scheduler: scheduler, options: options))
+    }
+  }
+}
+
+extension Publishers.ReceiveOn: Sendable
+where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
+
+private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  private let downstream: Downstream
+  private let scheduler: Context
+  private let options: Context.SchedulerOptions?
+  private let state = LockedState.make(PassThroughState())
+  /// With a ``LaneScheduler`` (the main-actor scheduler), this subscription's own ordered lane, so
+  /// that its inline deliveries wait only behind its own backlog; `nil` for other schedulers.
+  private let lane: (any SchedulerLane)?
+
+  init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+    self.downstream = downstream
+    self.scheduler = scheduler
+    self.options = options
+    lane = (Context.self as? any LaneScheduler.Type)?.makeLane()
+  }
+
+  private func schedule(_ action: @escaping () -> Void) {
+    if let lane {
+      lane.schedule(action)
+    } else {
+      scheduler.schedule(options: options, action)
+    }
+  }
+
+  var description: String { "ReceiveOn" }
+
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+
+  var playgroundDescription: Any { description }
+
+  func receive(subscription: any Subscription) {
+    guard state.withLock({ $0.status.accept(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    // As in Combine, values are not counted against demand: each one is scheduled.
+    guard state.withLock({ $0.receivingUpstream != nil }) else { return .none }
+    guard let lane else {
+      scheduler.schedule(options: options) { self.deliver(input) }
+      return .none
+    }
+    if lane.runsInlineOrSchedules({ { self.deliver(input) } }) {
+      // Already on the main actor with nothing of this subscription waiting: no closure, no hop,
+      // and no second look at the status (a cancel racing with this call races with a synchronous
+      // delivery, as in any operator); more demand goes back as the return value.
+      return downstream.receive(input)
+    }
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    guard state.withLock({ $0.upstreamCompleted() }) else { return }
+    schedule { self.deliver(completion) }
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    state.withLock { $0.receivingUpstream }?.request(demand)
+  }
+
+  func cancel() {
+    state.withLock { $0.cancel() }?.cancel()
+  }
+
+  private func deliver(_ input: Input) {
+    guard state.withLock({ $0.status.subscription != nil }) else { return }
+    let additional = downstream.receive(input)
+    if additional > 0 {
+      state.withLock { $0.status.subscription }?.request(additional)
+    }
+  }
+
+  private func deliver(_ completion: Subscribers.Completion<Failure>) {
+    // Delivered even if the subscriber cancelled after the upstream completed, as in Combine.
+    state.withLock { $0.status = .terminal }
+    downstream.receive(completion: completion)
+  }
+}
+
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
+extension ReceiveOnInner: @unchecked Sendable {}
+#endif

@@ -1,0 +1,392 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+
+import SignalsSupport
+
+/// The part of a ``SubjectConduit`` that does not depend on its value and failure types: what the
+/// subject's list holds, so that walking the list needs no run-time metadata of the generic class.
+class AnySubjectConduit {
+  /// Index in the storage's conduit list, or -1 once removed. Guarded by the storage's lock. 32 bits
+  /// (two billion subscribers a subject), so that it shares a word with `deliveryStopped`.
+  @exclusivity(unchecked) final var slot: Int32 = -1
+  /// Set, once and for good, when the subscriber is cancelled or completed by the thread that
+  /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
+  /// the delivery token: written and read only by the holder.
+  @exclusivity(unchecked) final var deliveryStopped = false
+  /// Whether the subscriber may be called from several threads at once and never calls back into
+  /// the subject from a call (a stream's continuation): sends then deliver to it without taking the
+  /// token, and only the completion or a cancel takes it. Such a conduit is listed with no demand of
+  /// its own, so the send fast path sends it down its limited-demand branch, and the check costs
+  /// the common case nothing. A value delivered as the subscriber ends reaches a stream that has
+  /// finished, which drops it.
+  final let deliversWithoutToken: Bool
+
+  #if DEBUG
+  /// Registers this object with the current leak-check scope, if any (see `LiveObjectScope`).
+  private let liveObject: LiveObjectToken?
+  #endif
+
+  init(deliversWithoutToken: Bool) {
+    self.deliversWithoutToken = deliversWithoutToken
+    #if DEBUG
+    liveObject = LiveObjectScope.track(Self.self)
+    #endif
+  }
+
+  /// Removes `conduit` from `list` in O(1): the last conduit moves into its slot. Call with the
+  /// storage's lock held.
+  static func remove(_ conduit: AnySubjectConduit, from list: inout ContiguousArray<AnySubjectConduit>) {
+    let slot = conduit.slot
+    guard slot >= 0 else { return }
+    conduit.slot = -1
+    let last = list.removeLast()
+    if last !== conduit {
+      list[Int(slot)] = last
+      last.slot = slot
+    }
+  }
+}
+
+/// One subscriber's subscription to a subject.
+///
+/// `machine` and `slot` are guarded by the storage's lock. The subscriber reference lives in the
+/// generic subclass and belongs to the delivery token (see ``ConduitStateMachine``): only the
+/// thread holding the token calls or releases it, so reading it needs no lock.
+///
+/// Its mutable fields are `@exclusivity(unchecked)`: the lock or the token already makes every
+/// access exclusive, and the run-time check would cost more than the send fast path's own work.
+class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, ContractKeepingSubscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+{
+  let storage: SubjectStorage<Output, Failure>
+  /// The public subject's type, for ``description``.
+  private let ownerType: AnyObject.Type
+  /// The public subject: a live subscription keeps its subject alive, as in Combine. Owned by the
+  /// delivery token and released with the subscriber, so a cancelled subscription (kept by an
+  /// `AnyCancellable`, say) no longer holds the subject.
+  private final var owner: AnyObject?
+  /// Guarded by `storage.state`'s lock. Last, so the fields above sit at fixed offsets whatever
+  /// `Output` and `Failure` are.
+  @exclusivity(unchecked) final var machine: ConduitStateMachine<Output, Failure>
+
+  /// A conduit about to be attached: either with the calling thread holding its token while it hands
+  /// the subscriber its subscription (``SubjectStorage/attach(_:)``), or, with `unlimitedDemand`,
+  /// already asking for unlimited values and holding no token (a `sink` on a subject that does not
+  /// replay). The machine is made here, once: a second one assigned later would cost a run-time
+  /// metadata lookup per subscription.
+  init(
+    storage: SubjectStorage<Output, Failure>, owner: AnyObject, unlimitedDemand: Bool,
+    deliversWithoutToken: Bool = false
+  ) {
+    self.storage = storage
+    self.owner = owner
+    ownerType = type(of: owner)
+    machine =
+      unlimitedDemand
+      ? ConduitStateMachine(unlimitedDemand: ())
+      : ConduitStateMachine(subscribingOn: .current, owesCurrentValue: storage.replaysCurrentValue)
+    super.init(deliversWithoutToken: deliversWithoutToken)
+  }
+
+  static func make<S: Subscriber>(_ subscriber: S, storage: SubjectStorage<Output, Failure>, owner: AnyObject)
+    -> SubjectConduit<Output, Failure>
+  where S.Input == Output, S.Failure == Failure {
+    SubscriberConduit(subscriber, storage: storage, owner: owner)
+  }
+
+  /// The subject's name without its generic arguments ("PassthroughSubject"), as Combine names a
+  /// subject's subscription in `print()` and the debugger.
+  var description: String { String(String(describing: ownerType).prefix { $0 != "<" }) }
+
+  /// Combine's children: the subject (`parent`, and again `subject`), the subscriber and the
+  /// demand left, with `nil` for the first three once the subscription has ended. (An
+  /// `ObservableObjectPublisher`'s subscription shows only the subscriber, as in Combine.)
+  ///
+  /// The subject and the subscriber are owned by the delivery token and released only after the
+  /// machine, under the lock, has ended; read under the lock while it has not, they are still
+  /// there.
+  var customMirror: Mirror {
+    let (demand, subject, subscriber) = storage.state.withLock { _ -> (Subscribers.Demand, Any?, Any?) in
+      guard !machine.isTerminated else { return (machine.demand, nil, nil) }
+      return (machine.demand, owner, reflectedSubscriber)
+    }
+    if storage.treatsAnyDemandAsUnlimited {
+      return Mirror(self, children: ["downstream": subscriber as Any])
+    }
+    let children: [Mirror.Child] = [
+      ("parent", subject as Any), ("downstream", subscriber as Any), ("demand", demand), ("subject", subject as Any),
+    ]
+    return Mirror(self, children: children)
+  }
+
+  /// The subscriber, for the mirror; `nil` once released. Read under the storage's lock while the
+  /// machine has not ended (see ``customMirror``).
+  var reflectedSubscriber: Any? { nil }
+
+  /// The description, for playgrounds.
+  var playgroundDescription: Any { description }
+
+  // MARK: Calls to the subscriber; the caller holds the delivery token.
+
+  func deliverSubscription() { preconditionFailure("abstract") }
+  func deliver(_ value: Output) -> Subscribers.Demand { preconditionFailure("abstract") }
+  func deliver(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
+  /// Drops the reference to the subscriber (or its closures).
+  func releaseDownstream() { preconditionFailure("abstract") }
+
+  /// Releases the subscriber and the subject, after unlocking: their `deinit`s may run user code.
+  final func releaseSubscriber() {
+    releaseDownstream()
+    owner = nil
+  }
+
+  // MARK: Events
+
+  final func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity) {
+    let replays = storage.replaysCurrentValue
+    let action = storage.state.withLock { _ in
+      machine.offer(value, generation: generation, on: thread, replaysCurrentValue: replays)
+    }
+    switch action {
+    case .drop:
+      return
+    case .deliver:
+      finishDelivery(additionalDemand: deliver(value))
+    case .deliverNested:
+      let additional = deliver(value)
+      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
+    }
+  }
+
+  /// Gives the token back, first delivering whatever queued up while it was held.
+  final func finishDelivery(additionalDemand: Subscribers.Demand) {
+    var additional = additionalDemand
+    while true {
+      let action = storage.state.withLock { state in
+        machine.finishDelivery(
+          additionalDemand: additional, currentValue: storage.currentValueUnderLock, currentGeneration: state.generation
+        )
+      }
+      switch action {
+      case .none:
+        return
+      case .deliver(let value):
+        additional = deliver(value)
+      case .complete(let completion):
+        deliver(completion: completion)
+        releaseSubscriber()
+        return
+      case .release:
+        releaseSubscriber()
+        return
+      }
+    }
+  }
+
+  final func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) {
+    let action = storage.state.withLock { _ in machine.complete(completion, on: thread) }
+    switch action {
+    case .none:
+      return
+    case .deliver(let completion):
+      deliver(completion: completion)
+      releaseSubscriber()
+    case .deliverNested(let completion):
+      deliveryStopped = true
+      deliver(completion: completion)
+    }
+  }
+
+  final func request(_ demand: Subscribers.Demand) {
+    // An `ObservableObjectPublisher`'s subscriber gets every value once it asked for any.
+    let demand = storage.treatsAnyDemandAsUnlimited ? .unlimited : demand
+    precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
+    let thread = ThreadIdentity.current
+    let (action, upstreams) = storage.state.withLock { state in
+      let action = machine.request(
+        demand, on: thread, currentValue: storage.currentValueUnderLock, currentGeneration: state.generation)
+      let upstreams = machine.isTerminated ? [] : SubjectStorage.noteDemand(in: &state)
+      return (action, upstreams)
+    }
+    for upstream in upstreams { upstream.request(.unlimited) }
+    switch action {
+    case .none:
+      return
+    case .deliver(let value):
+      finishDelivery(additionalDemand: deliver(value))
+    case .deliverNested(let value):
+      let additional = deliver(value)
+      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
+    }
+  }
+
+  final func cancel() {
+    let thread = ThreadIdentity.current
+    // The token's own `cancel`, on the non-generic part of the machine: the cancel path then needs
+    // no run-time metadata. A completion the machine may hold is dropped by the token holder.
+    let action = storage.state.withLock { state in
+      AnySubjectConduit.remove(self, from: &state.conduits)
+      return machine.token.cancel(on: thread)
+    }
+    switch action {
+    case .none: return
+    case .release: releaseSubscriber()
+    case .stopsCallersDelivery: deliveryStopped = true
+    }
+  }
+}
+
+/// The conduit for a concrete subscriber type.
+///
+/// The subscriber sits in a ``ConduitSubscriber`` box reached through an unmanaged reference, so a
+/// delivery calls it in place. Kept as an `Optional<Downstream>` here, each call would copy the
+/// generic value out (a retain and release, and three value-witness calls, on every value).
+private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
+  @unchecked Sendable
+{
+  // Safety: `box` is owned by the delivery token (see `SubjectConduit`): only its holder calls the
+  // subscriber or releases the box, so no call is running when it is released.
+  /// Owned by the delivery token, and holding one retain of the box; `nil` once released.
+  @exclusivity(unchecked) private var box: Unmanaged<ConduitSubscriber<Downstream>>?
+
+  init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
+    box = Unmanaged.passRetained(ConduitSubscriber(downstream))
+    super.init(storage: storage, owner: owner, unlimitedDemand: false)
+  }
+
+  deinit {
+    box?.release()
+  }
+
+  override var reflectedSubscriber: Any? {
+    box.map { $0.takeUnretainedValue().subscriber as Any }
+  }
+
+  override func deliverSubscription() {
+    guard let box else { return }
+    box._withUnsafeGuaranteedRef { $0.subscriber.receive(subscription: self) }
+  }
+
+  override func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
+    guard let box else { return .none }
+    return box._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
+  }
+
+  override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let box else { return }
+    box._withUnsafeGuaranteedRef { $0.subscriber.receive(completion: completion) }
+  }
+
+  override func releaseDownstream() {
+    let released = box
+    box = nil
+    released?.release()
+  }
+}
+
+/// The subscriber of a ``SubscriberConduit``, immutable: a `let` of a generic type is called in
+/// place.
+private final class ConduitSubscriber<Downstream: Subscriber> {
+  let subscriber: Downstream
+
+  init(_ subscriber: Downstream) {
+    self.subscriber = subscriber
+  }
+}
+
+/// The conduit behind `sink` on a subject: the two closures of the sink, called directly, and
+/// unlimited demand asked for as soon as it is attached (see `SubjectStorage.attachSink`).
+///
+/// Like a `Subscribers.Sink`, it releases both closures when it is cancelled or completed, which
+/// breaks the usual `owner → cancellable → closure → owner` cycle.
+///
+/// The closures are stored in the conduit, in a noncopyable ``SinkClosures``, so a sink is two
+/// allocations (this conduit and its `AnyCancellable`). See ``SinkClosures`` for why they are
+/// called without a retain.
+final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
+  // Safety: `closures` is owned by the delivery token (see `SubjectConduit`): only its holder calls
+  // the closures or releases them, so no call is running when they are released.
+
+  /// Owned by the delivery token; empty once released.
+  @exclusivity(unchecked) private var closures: SinkClosures<Output, Failure>
+
+  init(
+    receiveValue: @escaping (Output) -> Void,
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    storage: SubjectStorage<Output, Failure>,
+    owner: AnyObject
+  ) {
+    closures = SinkClosures(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
+    super.init(storage: storage, owner: owner, unlimitedDemand: !storage.replaysCurrentValue)
+  }
+
+  override func deliverSubscription() {
+    request(.unlimited)
+  }
+
+  override func deliver(_ value: Output) -> Subscribers.Demand {
+    closures.receive(value)
+    return .none
+  }
+
+  override func deliver(completion: Subscribers.Completion<Failure>) {
+    closures.receive(completion: completion)
+  }
+
+  override func releaseDownstream() {
+    // Released in place: the conduit is terminated and out of the subject's list by now, so
+    // nothing calls the closures while what their release runs (a captured object's `deinit`) runs.
+    closures.release()
+  }
+}
+
+/// A sink's two closures, stored in place in its ``SinkConduit`` (or, for a ``Subscribers/Sink``, in
+/// its immutable ``SinkHandlers``).
+///
+/// Calling a closure read from a class's stored property retains and releases its context around
+/// the call (a `var` because the call could replace it, and in practice a `let` too): two atomic
+/// operations per delivery, a third of a fan-out's time. This type is noncopyable, so the conduit
+/// can only lend it: `closures.receive(value)` is a read access to the conduit's field that lasts
+/// for the call, and a borrowed value's closures are called as they are. Overlapping reads are
+/// allowed, so a re-entrant delivery to the same sink is too; the one write (``release()``) is made
+/// by the delivery token's holder when no call is running.
+struct SinkClosures<Input, Failure: Error>: ~Copyable {
+  private var receiveValue: ((Input) -> Void)?
+  private var receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+
+  init(
+    receiveValue: @escaping (Input) -> Void,
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+  ) {
+    self.receiveValue = receiveValue
+    self.receiveCompletion = receiveCompletion
+  }
+
+  @inline(__always)
+  borrowing func receive(_ value: Input) {
+    receiveValue?(value)
+  }
+
+  borrowing func receive(completion: Subscribers.Completion<Failure>) {
+    receiveCompletion?(completion)
+  }
+
+  /// The value closure, copied out (`nil` once released).
+  var valueHandler: ((Input) -> Void)? { receiveValue }
+
+  /// The completion closure, copied out (`nil` once released).
+  var completionHandler: ((Subscribers.Completion<Failure>) -> Void)? { receiveCompletion }
+
+  /// Drops both closures (their captures are released here).
+  mutating func release() {
+    receiveValue = nil
+    receiveCompletion = nil
+  }
+}
+
+// Safety: every mutable field is guarded by the storage's lock (`machine`, `slot`) or owned by the
+// delivery token that lock hands out (`owner`, `deliveryStopped` and the subscriber); see
+// `ConduitStateMachine`.
+extension SubjectConduit: @unchecked Sendable {}
+#endif

@@ -1,0 +1,367 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+#if !canImport(Combine)
+
+import SignalsSupport
+
+/// The shared engine of ``PassthroughSubject`` and ``CurrentValueSubject``: the subscriber list,
+/// the completion, the upstream subscriptions and, for `CurrentValueSubject`, the current value,
+/// all behind one lock.
+///
+/// Each subscriber is attached through a ``SubjectConduit``, whose ``ConduitStateMachine`` is
+/// guarded by this same lock, so one lock round trip decides what a `send` does.
+///
+/// - Sending allocates nothing: the subscriber array is retained (copy-on-write) and walked after
+///   unlocking.
+/// - Removing a subscriber is O(1): each conduit knows its slot, and the last conduit moves into
+///   the hole.
+final class SubjectStorage<Output, Failure: Error> {
+  struct State {
+    // Fields whose layout does not depend on `Output` and `Failure` come first: the send path runs
+    // as unspecialised generic code in the client and reads them at fixed offsets, with no run-time
+    // metadata lookup (see `ConduitStateMachine`).
+
+    /// The live subscribers; `conduits[i].slot == i`. Each is a `SubjectConduit<Output, Failure>`
+    /// (see ``conduit(_:)``); the list holds the non-generic base so that walking it needs no
+    /// run-time metadata.
+    var conduits: ContiguousArray<AnySubjectConduit> = []
+    /// How many values were sent: the generation of `currentValue`, which lets a conduit tell a
+    /// value it already received as the current value from the same value offered late.
+    var generation: UInt64 = 0
+    /// Whether `completion` is set.
+    var isCompleted = false
+    /// Whether any subscriber has asked for values yet; upstreams are asked for unlimited values
+    /// from then on.
+    var hasDownstreamDemand = false
+    /// Subscriptions to publishers feeding this subject (`subscribe(subject)`), cancelled on deinit.
+    var upstreams: ContiguousArray<any Subscription> = []
+    /// Set once by `send(completion:)`; later subscribers receive it at once.
+    var completion: Subscribers.Completion<Failure>?
+  }
+
+  let state: LockedState<State>
+  /// `CurrentValueSubject` semantics: subscribers start with the current value, and one that
+  /// missed values for lack of demand gets the latest value when it asks again.
+  let replaysCurrentValue: Bool
+  /// The latest value (`CurrentValueSubject` only), read and written only while holding `state`'s
+  /// lock. A slot allocated once rather than a field of `State`: replacing the value on every send
+  /// is then a plain assignment through the value's own type, with no run-time metadata lookup (an
+  /// optional or an array element of `Output` would look up `Optional<Output>` or the array's
+  /// storage type on each send).
+  private let latest: UnsafeMutablePointer<Output>?
+
+  /// `ObservableObjectPublisher` semantics: as in Combine, a subscriber's first request, whatever
+  /// it asks for, opens it to every value sent from then on.
+  let treatsAnyDemandAsUnlimited: Bool
+
+  /// A storage for a subject that replays `currentValue` (when not `nil`), or, with
+  /// `treatsAnyDemandAsUnlimited`, for an `ObservableObjectPublisher`.
+  init(currentValue: Output?, treatsAnyDemandAsUnlimited: Bool = false) {
+    var initial = State()
+    // As in Combine, a `CurrentValueSubject` asks its upstreams for unlimited values at once, so
+    // its value stays current with no subscriber.
+    initial.hasDownstreamDemand = currentValue != nil
+    state = .make(initial)
+    self.treatsAnyDemandAsUnlimited = treatsAnyDemandAsUnlimited
+    replaysCurrentValue = currentValue != nil
+    if let currentValue {
+      let slot = UnsafeMutablePointer<Output>.allocate(capacity: 1)
+      slot.initialize(to: currentValue)
+      latest = slot
+    } else {
+      latest = nil
+    }
+  }
+
+  deinit {
+    latest?.deinitialize(count: 1)
+    latest?.deallocate()
+  }
+
+  /// The latest value (`CurrentValueSubject` only); call with the lock held.
+  var currentValueUnderLock: Output? { latest?.pointee }
+
+  /// Cancels the upstream subscriptions when the owning subject goes away.
+  func cancelUpstreams() {
+    let upstreams = state.withLock { state in
+      defer { state.upstreams = [] }
+      return state.upstreams
+    }
+    for upstream in upstreams { upstream.cancel() }
+  }
+
+  var currentValue: Output {
+    // Only `CurrentValueSubject`, which always has a value, reads this.
+    state.withLock { _ in latest!.pointee }
+  }
+
+  func subscribe<S: Subscriber>(_ subscriber: S, owner: AnyObject) where S.Input == Output, S.Failure == Failure {
+    let conduit = SubjectConduit<Output, Failure>.make(subscriber, storage: self, owner: owner)
+    if let completion = attach(conduit) {
+      subscriber.receive(subscription: Subscriptions.empty)
+      subscriber.receive(completion: completion)
+      return
+    }
+    conduit.deliverSubscription()
+    conduit.finishDelivery(additionalDemand: .none)
+  }
+
+  /// `sink` on a subject: the closures live in the conduit itself, which asks for unlimited values,
+  /// so no `Subscribers.Sink` (and no lock of its own) sits between the subject and the closures.
+  func attachSink(
+    receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
+    receiveValue: @escaping (Output) -> Void,
+    owner: AnyObject
+  ) -> AnyCancellable {
+    let conduit = SinkConduit(
+      receiveValue: receiveValue, receiveCompletion: receiveCompletion, storage: self, owner: owner)
+    if !replaysCurrentValue {
+      attachAskingForEverything(conduit)
+    } else {
+      attachReplaying(conduit)
+    }
+    return AnyCancellable(idempotent: conduit)
+  }
+
+  /// Attaches a conduit made with unlimited demand and no token (a `sink`, or a `stream()` on a
+  /// subject that does not replay): attaching, asking for unlimited values and giving the token back
+  /// come down to adding the conduit, in one lock round trip. (A send racing this subscription may
+  /// now reach it; either order is one Combine allows.)
+  func attachAskingForEverything(_ conduit: SubjectConduit<Output, Failure>) {
+    var upstreams: ContiguousArray<any Subscription> = []
+    let completed = state.withLock { state -> Bool in
+      if state.isCompleted { return true }
+      conduit.slot = Int32(state.conduits.count)
+      state.conduits.append(conduit)
+      upstreams = Self.noteDemand(in: &state)
+      return false
+    }
+    for upstream in upstreams { upstream.request(.unlimited) }
+    if completed { deliverCompletion(to: conduit) }
+  }
+
+  /// Attaches a sink's conduit to a subject that replays its current value. (Out of line: the
+  /// metadata of the completion `attach(_:)` may return is then looked up only on this path.)
+  @inline(never)
+  private func attachReplaying(_ conduit: SinkConduit<Output, Failure>) {
+    if let completion = attach(conduit) {
+      conduit.deliver(completion: completion)
+      conduit.releaseSubscriber()
+    } else {
+      conduit.deliverSubscription()
+      conduit.finishDelivery(additionalDemand: .none)
+    }
+  }
+
+  /// Completes a conduit that found the subject completed as it subscribed. (Out of line: the
+  /// metadata the completion needs is then looked up only on this rare path.)
+  @inline(never)
+  private func deliverCompletion(to conduit: SubjectConduit<Output, Failure>) {
+    guard let completion = state.withLock({ $0.completion }) else { return }
+    conduit.deliver(completion: completion)
+    conduit.releaseSubscriber()
+  }
+
+  /// Adds `conduit` to the list with the calling thread holding its token; returns the completion
+  /// instead when the subject has already completed.
+  private func attach(_ conduit: SubjectConduit<Output, Failure>) -> Subscribers.Completion<Failure>? {
+    state.withLock { state -> Subscribers.Completion<Failure>? in
+      if state.isCompleted { return state.completion }
+      conduit.slot = Int32(state.conduits.count)
+      state.conduits.append(conduit)
+      return nil
+    }
+  }
+
+  /// Sends `value` to every subscriber.
+  ///
+  /// The fast path serves subscribers with unlimited demand (every `sink`), up to 64 at a time:
+  /// one lock round trip takes their delivery tokens (the same lock round trip that records the
+  /// value, for the first 64), the values are delivered with no lock, and one more round trip gives
+  /// the tokens back. A subscriber with limited demand goes through ``SubjectConduit/offer(_:generation:on:)``,
+  /// in its place in the order. A subscriber cancelled or completed on this thread while its token
+  /// is reserved here sets ``SubjectConduit/deliveryStopped`` and is skipped.
+  ///
+  /// With `storingAfterCompletion` (`CurrentValueSubject.value`'s setter), a value set after the
+  /// completion is still stored, as in Combine, and sent to no one.
+  func send(_ value: Output, storingAfterCompletion: Bool = false) {
+    let thread = ThreadIdentity.current
+    var batch = SendBatch()
+    var generation: UInt64 = 0
+    let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit> in
+      guard !state.isCompleted else {
+        if storingAfterCompletion { latest?.pointee = value }
+        return []
+      }
+      latest?.pointee = value
+      state.generation += 1
+      generation = state.generation
+      batch = Self.reserve(value, for: state.conduits, from: 0, generation: generation, on: thread)
+      return state.conduits
+    }
+    let count = conduits.count
+    var start = 0
+    while start < count {
+      if start > 0 {
+        batch = state.withLock { state in
+          Self.reserve(value, for: conduits, from: start, generation: generation, on: thread)
+        }
+      }
+      deliver(value, to: conduits, from: start, batch, generation: generation, on: thread)
+      start += SendBatch.capacity
+    }
+  }
+
+  /// Offers `value` to the unlimited-demand subscribers among `conduits[start...]` (at most 64).
+  /// Call with the lock held.
+  @inline(__always)
+  private static func reserve(
+    _ value: Output, for conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
+    generation: UInt64, on thread: ThreadIdentity
+  ) -> SendBatch {
+    conduits.withUnsafeBufferPointer { conduits in
+      var batch = SendBatch()
+      let end = min(start + SendBatch.capacity, conduits.count)
+      for index in start..<end {
+        let bit = UInt64(1) << UInt64(index - start)
+        Self.borrow(conduits, index) { conduit in
+          guard conduit.machine.token.demand == .unlimited else {
+            batch.limited |= bit
+            return
+          }
+          switch conduit.machine.token.offerUnlimited(generation: generation, on: thread) {
+          case .deliver: batch.reserved |= bit
+          case .deliverNested: batch.nested |= bit
+          case .queue: conduit.machine.enqueue(value)
+          case .drop: break
+          }
+        }
+      }
+      return batch
+    }
+  }
+
+  @inline(__always)
+  private func deliver(
+    _ value: Output, to conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
+    _ batch: SendBatch, generation: UInt64, on thread: ThreadIdentity
+  ) {
+    conduits.withUnsafeBufferPointer { conduits in
+      let end = min(start + SendBatch.capacity, conduits.count)
+      for index in start..<end {
+        let bit = UInt64(1) << UInt64(index - start)
+        if (batch.reserved | batch.nested) & bit != 0 {
+          // This thread holds the token; `deliveryStopped` is written only by its holder.
+          // Unlimited demand: what the subscriber returns changes nothing.
+          Self.borrow(conduits, index) { conduit in
+            if !conduit.deliveryStopped { _ = conduit.deliver(value) }
+          }
+        } else if batch.limited & bit != 0 {
+          Self.borrow(conduits, index) { conduit in
+            // A subscriber that needs no token is listed with no demand, so that it comes here and
+            // costs the unlimited-demand check above nothing.
+            if conduit.deliversWithoutToken {
+              _ = conduit.deliver(value)
+            } else {
+              conduit.offer(value, generation: generation, on: thread)
+            }
+          }
+        }
+      }
+      guard batch.reserved != 0 else { return }
+      let busy = state.withLock { _ -> UInt64 in
+        var busy: UInt64 = 0
+        for index in start..<end {
+          let bit = UInt64(1) << UInt64(index - start)
+          if batch.reserved & bit != 0, !Self.borrow(conduits, index, { $0.machine.token.returnTokenIfIdle() }) {
+            busy |= bit
+          }
+        }
+        return busy
+      }
+      guard busy != 0 else { return }
+      for index in start..<end where busy & (UInt64(1) << UInt64(index - start)) != 0 {
+        Self.conduit(conduits[index]).finishDelivery(additionalDemand: .none)
+      }
+    }
+  }
+
+  func send(completion: Subscribers.Completion<Failure>) {
+    let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit>? in
+      guard !state.isCompleted else { return nil }
+      state.completion = completion
+      state.isCompleted = true
+      defer { state.conduits = [] }
+      for conduit in state.conduits { conduit.slot = -1 }
+      return state.conduits
+    }
+    guard let conduits else { return }
+    let thread = ThreadIdentity.current
+    for conduit in conduits {
+      Self.conduit(conduit).complete(completion, on: thread)
+    }
+  }
+
+  func send(subscription: any Subscription) {
+    let action = state.withLock { state -> UpstreamAction in
+      if state.isCompleted { return .cancel }
+      state.upstreams.append(subscription)
+      return state.hasDownstreamDemand ? .requestUnlimited : .wait
+    }
+    switch action {
+    case .cancel: subscription.cancel()
+    case .requestUnlimited: subscription.request(.unlimited)
+    case .wait: break
+    }
+  }
+
+  private enum UpstreamAction {
+    case cancel
+    case requestUnlimited
+    case wait
+  }
+
+  /// A conduit of this subject's list, as its generic type.
+  @inline(__always)
+  static func conduit(_ conduit: AnySubjectConduit) -> SubjectConduit<Output, Failure> {
+    // Every conduit in the list was made by this storage. (A checked cast would look up the
+    // generic class's metadata at run time, on every subscriber of every send.)
+    unsafeDowncast(conduit, to: SubjectConduit<Output, Failure>.self)
+  }
+
+  /// Runs `body` with `conduits[index]` borrowed rather than retained: the caller's snapshot of the
+  /// list (an array no one else mutates: the lock's copy is copy-on-write) keeps every conduit in it
+  /// alive, so the send loops skip a retain and a release (two atomic operations) per subscriber.
+  @inline(__always)
+  private static func borrow<Result>(
+    _ conduits: UnsafeBufferPointer<AnySubjectConduit>, _ index: Int,
+    _ body: (SubjectConduit<Output, Failure>) -> Result
+  ) -> Result {
+    let element = UnsafeRawPointer(conduits.baseAddress! + index).load(as: Unmanaged<AnySubjectConduit>.self)
+    return element._withUnsafeGuaranteedRef { body(Self.conduit($0)) }
+  }
+
+  /// Records that a subscriber asked for values; returns the upstreams to ask for unlimited
+  /// values the first time. Call with the lock held.
+  static func noteDemand(in state: inout State) -> ContiguousArray<any Subscription> {
+    guard !state.hasDownstreamDemand else { return [] }
+    state.hasDownstreamDemand = true
+    return state.upstreams
+  }
+}
+
+/// Which of up to 64 subscribers, from a start index, a send serves how (see `SubjectStorage.send`).
+private struct SendBatch {
+  static let capacity = 64
+  /// Tokens taken: deliver, then give the token back.
+  var reserved: UInt64 = 0
+  /// Tokens already held further up this thread's stack: deliver, nothing more.
+  var nested: UInt64 = 0
+  /// Limited demand: offer through the conduit's own path. Also the subscribers that need no
+  /// token (a stream's continuation), which are delivered to at once.
+  var limited: UInt64 = 0
+}
+
+// Safety: the only mutable state is `state`, a `LockedState`.
+extension SubjectStorage: @unchecked Sendable {}
+#endif

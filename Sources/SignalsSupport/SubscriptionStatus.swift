@@ -1,0 +1,37 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+/// Where a subscriber stands with its upstream. Kept inside the subscriber's `LockedState`.
+///
+/// Generic over the subscription's type because this module sits below every module that declares
+/// `Subscription` (Signals' own implementation of Combine, or Apple's Combine): each of them names
+/// it as `UpstreamStatus<any Subscription>` (the `SubscriptionStatus` alias).
+package enum UpstreamStatus<Link> {
+  /// No subscription yet.
+  case awaitingSubscription
+  /// Subscribed; requests and cancellation go to this subscription.
+  case subscribed(Link)
+  /// Completed or cancelled: nothing more is accepted.
+  case terminal
+
+  /// Takes the first subscription; returns `false` for any later one (which must be cancelled).
+  @inlinable
+  package mutating func accept(_ subscription: Link) -> Bool {
+    guard case .awaitingSubscription = self else { return false }
+    self = .subscribed(subscription)
+    return true
+  }
+
+  /// The current subscription, if subscribed.
+  @inlinable
+  package var subscription: Link? {
+    if case .subscribed(let subscription) = self { return subscription }
+    return nil
+  }
+
+  /// Whether completed or cancelled.
+  @inlinable
+  package var isTerminal: Bool {
+    if case .terminal = self { return true }
+    return false
+  }
+}
