@@ -88,7 +88,7 @@ extension LockedState: @unchecked Sendable where State: Sendable {}
 
   deinit {
     // `ManagedBuffer` destroys the header (the state) itself; the tail element is ours.
-    withUnsafeMutablePointerToElements { lock in
+    withUnsafeMutablePointerToElements { lock -> Void in
       #if !canImport(Darwin) && !canImport(WinSDK)
       let result = pthread_mutex_destroy(lock)
       precondition(result == 0, "pthread_mutex_destroy failed with \(result)")

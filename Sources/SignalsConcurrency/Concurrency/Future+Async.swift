@@ -32,29 +32,14 @@ extension Future where Failure == Never, Output: Sendable {
     @_inheritActorContext operation: @escaping @Sendable @isolated(any) () async -> Output
   ) {
     self.init { promise in
+      let promise = SendablePromise(promise)
       let ticket = WorkTracker.begin()
       Task(priority: priority) {
-        await WorkTicket.perform(ticket) { promise(.success(await operation())) }
+        await WorkTicket.perform(ticket) { promise.fulfil(.success(await operation())) }
       }
     }
   }
 
-  /// The future's value, awaited.
-  ///
-  /// Returns at once if the future already has its value. Waiting subscribes to the future;
-  /// cancelling the awaiting task does not stop the wait (the future always produces a value).
-  ///
-  /// ```swift
-  /// let answer = Future<Int, Never> { promise in promise(.success(42)) }
-  /// print(await answer.value)  // 42
-  /// ```
-  public var value: Output {
-    get async {
-      switch await FutureValueSubscriber.wait(for: self) {
-      case .success(let value): value
-      }
-    }
-  }
 }
 
 extension Future where Output: Sendable {
@@ -85,80 +70,37 @@ extension Future where Output: Sendable {
     @_inheritActorContext operation: @escaping @Sendable @isolated(any) () async throws(Failure) -> Output
   ) {
     self.init { promise in
+      let promise = SendablePromise(promise)
       let ticket = WorkTracker.begin()
       Task(priority: priority) {
         await WorkTicket.perform(ticket) {
           do throws(Failure) {
-            promise(.success(try await operation()))
+            promise.fulfil(.success(try await operation()))
           } catch {
-            promise(.failure(error))
+            promise.fulfil(.failure(error))
           }
         }
       }
     }
   }
 
-  /// The future's value, awaited; throws the future's failure.
-  ///
-  /// Returns (or throws) at once if the future already has its result. Cancelling the awaiting
-  /// task does not stop the wait.
-  ///
-  /// ```swift
-  /// let page = Future<String, URLError> { promise in promise(.failure(URLError(.badURL))) }
-  /// do { _ = try await page.value } catch { print(error) }  // URLError(.badURL)
-  /// ```
-  public var value: Output {
-    get async throws {
-      try await FutureValueSubscriber.wait(for: self).get()
-    }
-  }
 }
 
-/// Subscribes to a future and resumes one continuation with its result.
-private final class FutureValueSubscriber<Output: Sendable, Failure: Error>: Subscriber {
-  typealias Input = Output
-  typealias Continuation = UnsafeContinuation<Result<Output, Failure>, Never>
+/// A future's promise, carried into the task that fulfils it.
+///
+/// Apple's Combine declares `Future.Promise` as a plain closure, not `@Sendable` (Signals' own is
+/// `@Sendable`), though a promise may be called from any thread: `Future` guards its state with a
+/// lock of its own, and calling the promise from another thread is how it is meant to be used.
+private struct SendablePromise<Output, Failure: Error>: @unchecked Sendable {
+  // Safety: `promise` is only called, and calling it from any thread is safe (see above); the
+  // values it is called with are `Sendable`.
+  private let promise: Future<Output, Failure>.Promise
 
-  /// Taken (under the lock) by whichever event resumes it.
-  private let continuation: LockedState<Continuation?>
-
-  private init(_ continuation: Continuation) {
-    self.continuation = .make(continuation)
+  init(_ promise: @escaping Future<Output, Failure>.Promise) {
+    self.promise = promise
   }
 
-  static func wait(for future: Future<Output, Failure>) async -> Result<Output, Failure> {
-    await withUnsafeContinuation { continuation in
-      future.subscribe(FutureValueSubscriber(continuation))
-    }
-  }
-
-  func receive(subscription: any Subscription) {
-    subscription.request(.max(1))
-  }
-
-  func receive(_ input: Output) -> Subscribers.Demand {
-    resume(with: .success(input))
-    return .none
-  }
-
-  func receive(completion: Subscribers.Completion<Failure>) {
-    switch completion {
-    case .finished:
-      let unresumed = continuation.withLock { $0 } != nil
-      precondition(!unresumed, "Future finished without sending a value")
-    case .failure(let error):
-      resume(with: .failure(error))
-    }
-  }
-
-  private func resume(with result: Result<Output, Failure>) {
-    let taken = continuation.withLock { continuation -> Continuation? in
-      defer { continuation = nil }
-      return continuation
-    }
-    taken?.resume(returning: result)
+  func fulfil(_ result: Result<Output, Failure>) {
+    promise(result)
   }
 }
-
-// Safety: the only mutable state is `continuation`, a `LockedState`.
-extension FutureValueSubscriber: @unchecked Sendable {}

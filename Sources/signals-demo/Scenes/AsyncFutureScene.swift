@@ -6,6 +6,11 @@ import Signals
 /// a Combine subscriber and an `await` alike; a failing operation fails the future with its typed
 /// error.
 let asyncFutureScene = Scene(title: "An async function as a Future, awaited and subscribed") {
+  // `Future.value` is in Apple's Combine from macOS 12 and iOS 15.
+  guard #available(macOS 12, iOS 15, tvOS 15, watchOS 8, *) else {
+    print("  (needs macOS 12, iOS 15, tvOS 15 or watchOS 8)")
+    return
+  }
   struct ProfileMissing: Error {}
   let (reports, report) = AsyncStream.makeStream(of: String.self)
   var pending = reports.makeAsyncIterator()

@@ -7,6 +7,11 @@ import Signals
 /// search service feeds results into the model with `assign(to: &$results)`. When the screen
 /// closes, the model goes away and so does the pipeline.
 let viewModelScene = Scene(title: "A view model drives a command-line screen") {
+  // `assign(to: &$property)` is in Apple's Combine from macOS 11 and iOS 14.
+  guard #available(macOS 11, iOS 14, tvOS 14, watchOS 7, *) else {
+    print("  (needs macOS 11, iOS 14, tvOS 14 or watchOS 7)")
+    return
+  }
   /// What the "search service" answers; the view model does not hold it.
   let service = PassthroughSubject<[String], Never>()
   weak var closedModel: SearchViewModel?
@@ -59,6 +64,7 @@ let viewModelScene = Scene(title: "A view model drives a command-line screen") {
 }
 
 /// The view model of the search screen.
+@available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
 private final class SearchViewModel: ObservableObject {
   @Published var query = ""
   @Published var results: [String] = []
