@@ -10,8 +10,8 @@ final class NewsService: @unchecked Sendable {
   let headlines = PassthroughSubject<String, Never>()
 }
 
-/// A main-actor view model: `receive(on: .mainActor)` makes the `sink` closure `@MainActor`, so it
-/// touches the model's state with no `assumeIsolated`, `Task` or `await`.
+/// A main-actor view model: after `receive(on: .mainActor)` the `sink` closure, which is the main
+/// actor's, runs there, so it touches the model's state with no `assumeIsolated`, `Task` or `await`.
 @MainActor final class NewsFeedViewModel: ObservableObject {
   @Published private(set) var headlines: [String] = []
   @Published private(set) var saved = 0
@@ -58,8 +58,8 @@ let mainActorScene = Scene(title: "A main-actor view model fed from a background
     print("  delivered on the main actor, in order: \(model.headlines)")
     _ = await model.$saved.first { $0 == 3 }.firstValue
     print("  saved by the async sink, on the main actor too: \(model.saved)")
-    print("  (a plain sink here, without receive(on: .mainActor), would stop the program with a")
-    print("   message naming the sink and the fix on the first background headline)")
+    print("  (a plain sink here, without receive(on: .mainActor), would stop the program on the first")
+    print("   background headline: Swift 6 checks the main actor's closure where it runs, as with Combine)")
     watch.cancel()
   }
 }
