@@ -1,8 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsCombine
-import SignalsSupport
 
 extension AnyPublisher {
   /// Creates a publisher from a closure that pushes values and a completion into a subscriber

@@ -1,7 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsCombine
 import SignalsSupport
 
 extension Publisher where Output: EventConvertible, Failure == Never {
@@ -60,15 +59,102 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      subscribeDematerializing(upstream, subscriber) { input in
-        switch input.event {
-        case .value(let value): .value(value)
-        case .failure(let error): .failure(error)
-        case .finished: .finished
-        }
-      }
+      upstream.subscribe(DematerializeInner<Upstream, S>(downstream: subscriber))
     }
   }
 }
 
 extension Publishers.Dematerialize: Sendable where Upstream: Sendable {}
+
+/// The subscriber to upstream and subscription of the downstream in one: it unwraps each
+/// ``Event``, delivering `.value` events as values and ending at a `.failure` or `.finished`
+/// event, which cancels upstream.
+///
+/// An ``EventLinkStateMachine`` behind one lock counts the demand, so a value the subscriber did
+/// not ask for is dropped. Each method locks, asks the machine, unlocks, then calls the
+/// subscriber or the upstream.
+private final class DematerializeInner<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where
+  Upstream.Output: EventConvertible, Upstream.Failure == Never, Downstream.Input == Upstream.Output.Output,
+  Downstream.Failure == Upstream.Output.Failure
+{
+  typealias Input = Upstream.Output
+  typealias Failure = Never
+
+  private let downstream: Downstream
+  private let state = LockedState.make(EventLinkStateMachine<Never>())
+
+  #if DEBUG
+  /// Registers this inner with the current leak-check scope, if any (see `LiveObjectScope`).
+  private let liveObject = LiveObjectScope.track(DematerializeInner.self)
+  #endif
+
+  init(downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  var description: String { "Dematerialize" }
+
+  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+  var playgroundDescription: Any { description }
+
+  func receive(subscription: any Subscription) {
+    guard state.withLock({ $0.receivedSubscription(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    let admission = state.withLock { $0.receivedValue() }
+    if case .ignore = admission { return .none }
+    // `event` is the input type's own code: read outside the lock.
+    switch input.event {
+    case .value(let value):
+      switch admission {
+      case .ignore, .unreserved:
+        return .none
+      case .unlimited:
+        return downstream.receive(value)
+      case .reserved:
+        let demand = downstream.receive(value)
+        if demand != .none { state.withLock { $0.returned(demand) } }
+        return demand
+      }
+    case .failure(let error):
+      end(with: .failure(error))
+      return .none
+    case .finished:
+      end(with: .finished)
+      return .none
+    }
+  }
+
+  func receive(completion: Subscribers.Completion<Never>) {
+    // The upstream subscription is released after unlocking.
+    guard state.withLock({ $0.terminated() }).upstream != nil else { return }
+    downstream.receive(completion: .finished)
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    guard case .forward(let upstream) = state.withLock({ $0.requested(demand) }) else { return }
+    upstream.request(demand)
+  }
+
+  func cancel() {
+    state.withLock { $0.terminated() }.upstream?.cancel()
+  }
+
+  /// Ends at an event that stands for a completion: cancels upstream, then completes downstream.
+  private func end(with completion: Subscribers.Completion<Downstream.Failure>) {
+    guard let upstream = state.withLock({ $0.terminated() }).upstream else { return }
+    upstream.cancel()
+    downstream.receive(completion: completion)
+  }
+}
+
+// Safety: all mutable state is in `state`, a `LockedState`; the rest is immutable after `init`.
+extension DematerializeInner: @unchecked Sendable {}

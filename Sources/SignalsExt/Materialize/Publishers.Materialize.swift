@@ -1,7 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsCombine
 import SignalsSupport
 
 extension Publisher {
@@ -60,14 +59,98 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      subscribeMaterializing(upstream, subscriber, value: { .value($0) }) { completion in
-        switch completion {
-        case .finished: .finished
-        case .failure(let error): .failure(error)
-        }
-      }
+      upstream.subscribe(MaterializeInner<Upstream, S>(downstream: subscriber))
     }
   }
 }
 
 extension Publishers.Materialize: Sendable where Upstream: Sendable {}
+
+/// The subscriber to upstream and subscription of the downstream in one: it wraps each value in
+/// an ``Event``, and the completion in a last event followed by `.finished`.
+///
+/// An ``EventLinkStateMachine`` behind one lock counts the demand, so the completion event waits
+/// for a request if the subscriber has no demand left. Each method locks, asks the machine,
+/// unlocks, then calls the subscriber or the upstream.
+private final class MaterializeInner<Upstream: Publisher, Downstream: Subscriber>: Subscriber, Subscription,
+  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
+where Downstream.Input == Event<Upstream.Output, Upstream.Failure>, Downstream.Failure == Never {
+  typealias Input = Upstream.Output
+  typealias Failure = Upstream.Failure
+
+  private let downstream: Downstream
+  private let state = LockedState.make(EventLinkStateMachine<Downstream.Input>())
+
+  #if DEBUG
+  /// Registers this inner with the current leak-check scope, if any (see `LiveObjectScope`).
+  private let liveObject = LiveObjectScope.track(MaterializeInner.self)
+  #endif
+
+  init(downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  var description: String { "Materialize" }
+
+  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream]) }
+
+  var playgroundDescription: Any { description }
+
+  func receive(subscription: any Subscription) {
+    guard state.withLock({ $0.receivedSubscription(subscription) }) else {
+      subscription.cancel()
+      return
+    }
+    downstream.receive(subscription: self)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    switch state.withLock({ $0.receivedValue() }) {
+    case .ignore, .unreserved:
+      return .none
+    case .unlimited:
+      return downstream.receive(.value(input))
+    case .reserved:
+      let demand = downstream.receive(.value(input))
+      if demand != .none { state.withLock { $0.returned(demand) } }
+      return demand
+    }
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    let event: Downstream.Input
+    switch completion {
+    case .finished: event = .finished
+    case .failure(let error): event = .failure(error)
+    }
+    let (action, released) = state.withLock { $0.completed(with: event) }
+    // The upstream subscription is released here, after unlocking.
+    _ = consume released
+    guard case .deliver(let event) = action else { return }
+    sendFinalEvent(event)
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    switch state.withLock({ $0.requested(demand) }) {
+    case .none: break
+    case .forward(let upstream): upstream.request(demand)
+    case .deliverFinalEvent(let event): sendFinalEvent(event)
+    }
+  }
+
+  func cancel() {
+    let (upstream, dropped) = state.withLock { $0.terminated() }
+    upstream?.cancel()
+    // A completion event still waiting for demand is released here, after unlocking.
+    _ = consume dropped
+  }
+
+  /// Sends the event that stands for the completion, then `.finished`.
+  private func sendFinalEvent(_ event: Downstream.Input) {
+    _ = downstream.receive(event)
+    downstream.receive(completion: .finished)
+  }
+}
+
+// Safety: all mutable state is in `state`, a `LockedState`; the rest is immutable after `init`.
+extension MaterializeInner: @unchecked Sendable {}

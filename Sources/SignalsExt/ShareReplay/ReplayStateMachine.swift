@@ -1,7 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsCombine
 import SignalsSupport
 
 /// The state of a ``ReplaySubject``, as a plain value: the last values sent, the completion, the

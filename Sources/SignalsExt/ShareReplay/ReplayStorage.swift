@@ -1,7 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsCombine
 import SignalsSupport
 
 /// The engine of ``ReplaySubject``: a ``ReplayStateMachine`` behind one lock; every subscriber,

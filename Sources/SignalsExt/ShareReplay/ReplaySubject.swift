@@ -1,7 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsCombine
 import SignalsSupport
 
 /// A subject that remembers the last values sent and replays them to each new subscriber before

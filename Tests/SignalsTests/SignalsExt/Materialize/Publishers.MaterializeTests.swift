@@ -40,4 +40,25 @@ struct MaterializeTests {
     recorder.request(.max(1))
     #expect(recorder.events == [.subscription, .value(.value(1)), .value(.finished), .completion(.finished)])
   }
+
+  @Test func onlyTheFirstCompletionBecomesTheCompletionEvent() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Event<Int, TestError>, Never>(initialDemand: .none)
+    upstream.materialize().subscribe(recorder)
+    upstream.send(completion: .finished)
+    upstream.send(completion: .failure(TestError(id: 1)))
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription, .value(.finished), .completion(.finished)])
+  }
+
+  @Test func cancellingDropsACompletionEventWaitingForDemand() {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Event<Int, TestError>, Never>(initialDemand: .none)
+    upstream.materialize().subscribe(recorder)
+    upstream.send(completion: .failure(TestError(id: 1)))
+    recorder.cancel()
+    recorder.request(.max(1))
+    #expect(recorder.events == [.subscription])
+    #expect(upstream.subscription.events.isEmpty, "upstream had completed: nothing to cancel")
+  }
 }

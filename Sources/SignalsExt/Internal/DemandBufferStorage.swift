@@ -1,17 +1,16 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-#if !canImport(Combine)
-
+import Signals
 import SignalsSupport
 
 /// The sending side of a ``DemandBufferSubscription``, with the subscriber's type erased: what
 /// `Publishers.Create.Subscriber` and `ReplaySubject` hold.
-package class DemandBuffer<Output, Failure: Error> {
+class DemandBuffer<Output, Failure: Error> {
   /// Queues `value`, or delivers it at once if the subscriber is waiting for one.
-  package func send(_ value: Output) { preconditionFailure("abstract") }
+  func send(_ value: Output) { preconditionFailure("abstract") }
 
   /// Completes the subscriber once every queued value has been delivered.
-  package func send(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
+  func send(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
 }
 
 // Safety: the base class has no state; the subclass keeps all of its in one `LockedState`.
@@ -23,7 +22,7 @@ extension DemandBuffer: @unchecked Sendable {}
 /// The subscriber is kept in the locked state and released (after unlocking) as soon as the
 /// subscription ends, by cancel or completion; a delivering thread keeps its own reference for
 /// the duration of its call. `onEnd` runs once, outside the lock, when the subscription ends.
-package final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<
+final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<
   Downstream.Input, Downstream.Failure
 >,
 Subscription, CustomStringConvertible, @unchecked Sendable
@@ -39,31 +38,31 @@ Subscription, CustomStringConvertible, @unchecked Sendable
   }
 
   private let state: LockedState<State>
-  package let description: String
+  let description: String
 
   /// Creates the subscription; the creating thread holds the delivery token until ``start()``.
-  package init(downstream: Downstream, description: String) {
+  init(downstream: Downstream, description: String) {
     state = .make(State(machine: Machine(), downstream: downstream))
     self.description = description
   }
 
   /// Hands the subscriber its subscription, then delivers whatever it asked for meanwhile.
-  package func start() {
+  func start() {
     let downstream = state.withLock { $0.downstream }
     downstream?.receive(subscription: self)
     finishDelivery(adding: .none)
   }
 
   /// Puts `values` (then `completion`) ahead of anything sent so far; call before ``start()``.
-  package func preload(_ values: [Downstream.Input], completion: Subscribers.Completion<Downstream.Failure>?) {
+  func preload(_ values: [Downstream.Input], completion: Subscribers.Completion<Downstream.Failure>?) {
     state.withLock { $0.machine.preload(values, completion: completion) }
   }
 
   /// Whether the subscription has ended (cancelled or completed).
-  package var hasEnded: Bool { state.withLock { $0.hasEnded } }
+  var hasEnded: Bool { state.withLock { $0.hasEnded } }
 
   /// Sets the work to run when the subscription ends; runs it at once if it already has.
-  package func onEnd(_ work: @escaping () -> Void) {
+  func onEnd(_ work: @escaping () -> Void) {
     let runNow = state.withLock { state -> Bool in
       guard !state.hasEnded else { return true }
       state.onEnd = work
@@ -72,7 +71,7 @@ Subscription, CustomStringConvertible, @unchecked Sendable
     if runNow { work() }
   }
 
-  override package func send(_ value: Downstream.Input) {
+  override func send(_ value: Downstream.Input) {
     let (action, downstream) = state.withLock { state -> (Step, Downstream?) in
       switch state.machine.send(value) {
       case .queued: (.none, nil)
@@ -83,21 +82,21 @@ Subscription, CustomStringConvertible, @unchecked Sendable
     perform(action, downstream)
   }
 
-  override package func send(completion: Subscribers.Completion<Downstream.Failure>) {
+  override func send(completion: Subscribers.Completion<Downstream.Failure>) {
     let (action, downstream) = state.withLock { state in
       (Step(state.machine.complete(completion)), state.downstream)
     }
     perform(action, downstream)
   }
 
-  package func request(_ demand: Subscribers.Demand) {
+  func request(_ demand: Subscribers.Demand) {
     let (action, downstream) = state.withLock { state in
       (Step(state.machine.request(demand)), state.downstream)
     }
     perform(action, downstream)
   }
 
-  package func cancel() {
+  func cancel() {
     let ended = state.withLock { state -> (dropped: ContiguousArray<Downstream.Input?>, ending: Ending)? in
       guard let dropped = state.machine.cancel() else { return nil }
       return (dropped, takeEnding(&state))
@@ -170,4 +169,3 @@ Subscription, CustomStringConvertible, @unchecked Sendable
     }
   }
 }
-#endif

@@ -1,8 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsCombine
-import SignalsSupport
 
 extension Publisher {
   /// Combines each value of this publisher with the latest value of `other`, using
@@ -200,17 +198,16 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      // The engine pairs values under its lock; the user's selector runs in a `Map` after it.
-      Publishers.Map(
-        upstream: LatestPairs(trigger: upstream, other: second), transform: spreadingPair(resultSelector)
-      )
-      .receive(subscriber: subscriber)
+      // The storage pairs values under its lock; the user's selector runs in a `Map` after it.
+      let resultSelector = resultSelector
+      Publishers.Map(upstream: LatestPairs(trigger: upstream, other: second)) { resultSelector($0.0, $0.1) }
+        .receive(subscriber: subscriber)
     }
   }
 }
 
-/// Pairs of a trigger value and the latest value of the other publisher, made by Signals'
-/// combining engine.
+/// Pairs of a trigger value and the latest value of the other publisher, made by a
+/// ``WithLatestFromStorage``.
 private struct LatestPairs<Trigger: Publisher, Other: Publisher>: Publisher where Trigger.Failure == Other.Failure {
   typealias Output = (Trigger.Output, Other.Output)
   typealias Failure = Trigger.Failure
@@ -219,6 +216,6 @@ private struct LatestPairs<Trigger: Publisher, Other: Publisher>: Publisher wher
   let other: Other
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    subscribeLatestPairs(trigger, other, subscriber)
+    WithLatestFromStorage(downstream: subscriber, trigger: trigger).start(other: other)
   }
 }

@@ -1,8 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsCombine
-import SignalsSupport
 
 extension Collection where Element: Publisher {
   /// Combines the latest values of every publisher of the collection into an array, each time any
@@ -64,8 +62,8 @@ extension Collection where Element: Publisher {
   }
 }
 
-/// The publisher behind ``Swift/Collection/combineLatest()`` and ``Swift/Collection/zip()``: Signals'
-/// combining engine over a run-time number of publishers of one type, making arrays.
+/// The publisher behind ``Swift/Collection/combineLatest()`` and ``Swift/Collection/zip()``: a
+/// ``CollectionCombiningStorage`` over a run-time number of publishers of one type, making arrays.
 private struct CombiningCollection<Upstream: Publisher>: Publisher {
   typealias Output = [Upstream.Output]
   typealias Failure = Upstream.Failure
@@ -74,6 +72,6 @@ private struct CombiningCollection<Upstream: Publisher>: Publisher {
   let zips: Bool
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    subscribeCombiningArrays(publishers, zipping: zips, subscriber)
+    CollectionCombiningStorage(downstream: subscriber, zips: zips, count: publishers.count).start(publishers)
   }
 }

@@ -1,7 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-#if !canImport(Combine)
-
+import Signals
 import SignalsSupport
 
 /// The delivery rules for one subscriber that must not lose a value: values wait in a queue until
@@ -133,4 +132,3 @@ struct DemandBufferStateMachine<Output, Failure: Error> {
     return .none
   }
 }
-#endif

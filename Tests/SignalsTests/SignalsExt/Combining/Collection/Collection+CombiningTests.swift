@@ -35,6 +35,30 @@ struct CollectionCombiningTests {
     #expect(recorder.events == [.subscription, .value(1), .value(3), .value(2), .completion(.finished)])
   }
 
+  @Test func zipReturnsDemandAskedForDuringAnInputsValueToThatInput() {
+    let first = TestPublisher<Int, Never>()
+    let second = TestPublisher<Int, Never>()
+    let recorder = TestSubscriber<[Int], Never>(initialDemand: .max(1), demandPerValue: .max(1))
+    [first, second].zip().subscribe(recorder)
+    #expect(first.send(1) == .none)
+    #expect(second.send(10) == .max(1), "returned to the input whose value completed the array")
+    #expect(first.subscription.events == [.requested(.max(1)), .requested(.max(1))])
+    #expect(second.subscription.events == [.requested(.max(1))])
+    #expect(recorder.values == [[1, 10]])
+  }
+
+  @Test func combineLatestFailsAtTheFirstFailureAndCancelsEveryInput() {
+    let first = TestPublisher<Int, TestError>()
+    let second = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<[Int], TestError>()
+    [first, second].combineLatest().subscribe(recorder)
+    first.send(1)
+    second.send(completion: .failure(TestError(id: 2)))
+    #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 2)))])
+    #expect(second.subscription.events == [.requested(.unlimited), .cancelled], "the failed input too, as in Combine")
+    #expect(first.subscription.events == [.requested(.unlimited), .cancelled])
+  }
+
   @Test func aSinglePublisherMakesOneElementArrays() {
     let recorder = TestSubscriber<[Int], Never>()
     [[1, 2].publisher].combineLatest().subscribe(recorder)

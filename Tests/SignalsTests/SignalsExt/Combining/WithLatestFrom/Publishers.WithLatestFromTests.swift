@@ -100,6 +100,21 @@ struct WithLatestFromTests {
     #expect(trigger.subscription.isCancelled)
   }
 
+  @Test func aTriggerValueNobodyAskedForIsDropped() {
+    let trigger = TestPublisher<Int, Never>()
+    let other = TestPublisher<Int, Never>()
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .max(1))
+    trigger.withLatestFrom(other) { $0 + $1 }.subscribe(recorder)
+    other.send(10)
+    trigger.send(1)
+    trigger.send(2)
+    #expect(recorder.values == [11])
+    recorder.request(.max(1))
+    trigger.send(3)
+    #expect(recorder.values == [11, 13])
+    #expect(trigger.subscription.events == [.requested(.max(1)), .requested(.max(1))])
+  }
+
   @Test func triggersFromManyThreadsArriveOneAtATime() {
     let perSender = 1_000
     let triggers = PassthroughSubject<Int, Never>()

@@ -1,9 +1,9 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
 import Testing
 
-@testable import Signals
-@testable import SignalsCombine
+@testable import SignalsExt
 
 struct DemandBufferStateMachineTests {
   typealias Machine = DemandBufferStateMachine<Int, TestError>
