@@ -39,7 +39,7 @@ import WinSDK
 /// }
 /// print(next)  // 1
 /// ```
-package struct LockedState<State> {
+@_spi(Signals) public struct LockedState<State> {
   @usableFromInline let buffer: LockBuffer<State>
 
   @usableFromInline init(buffer: LockBuffer<State>) {
@@ -48,7 +48,7 @@ package struct LockedState<State> {
 
   /// Creates a lock guarding `initialState`.
   @inlinable
-  package static func make(_ initialState: State) -> LockedState<State> {
+  public static func make(_ initialState: State) -> LockedState<State> {
     LockedState(buffer: LockBuffer.make(initialState))
   }
 
@@ -56,7 +56,7 @@ package struct LockedState<State> {
   ///
   /// Never call out to user code from `body`.
   @inlinable @inline(__always)
-  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try buffer.withLock(body)
   }
 }
@@ -64,7 +64,7 @@ package struct LockedState<State> {
 // Safety: the state is only reachable through `withLock`, which holds the platform lock for the
 // whole access, so sharing a `LockedState` between threads is safe when the state itself may move
 // between threads.
-extension LockedState: @unchecked Sendable where State: Sendable {}
+@_spi(Signals) extension LockedState: @unchecked Sendable where State: Sendable {}
 
 /// The storage of ``LockedState``: the state in the header, the platform lock in the tail.
 @usableFromInline final class LockBuffer<State>: ManagedBuffer<State, PlatformLock> {

@@ -5,7 +5,7 @@
 /// Generic over the subscription's type because this module sits below every module that declares
 /// `Subscription` (Signals' own implementation of Combine, or Apple's Combine): each of them names
 /// it as `UpstreamStatus<any Subscription>` (the `SubscriptionStatus` alias).
-package enum UpstreamStatus<Link> {
+@_spi(Signals) public enum UpstreamStatus<Link> {
   /// No subscription yet.
   case awaitingSubscription
   /// Subscribed; requests and cancellation go to this subscription.
@@ -15,7 +15,7 @@ package enum UpstreamStatus<Link> {
 
   /// Takes the first subscription; returns `false` for any later one (which must be cancelled).
   @inlinable
-  package mutating func accept(_ subscription: Link) -> Bool {
+  public mutating func accept(_ subscription: Link) -> Bool {
     guard case .awaitingSubscription = self else { return false }
     self = .subscribed(subscription)
     return true
@@ -23,14 +23,14 @@ package enum UpstreamStatus<Link> {
 
   /// The current subscription, if subscribed.
   @inlinable
-  package var subscription: Link? {
+  public var subscription: Link? {
     if case .subscribed(let subscription) = self { return subscription }
     return nil
   }
 
   /// Whether completed or cancelled.
   @inlinable
-  package var isTerminal: Bool {
+  public var isTerminal: Bool {
     if case .terminal = self { return true }
     return false
   }

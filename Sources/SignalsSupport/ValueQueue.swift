@@ -6,31 +6,37 @@
 /// owns the last reference and releases it after unlocking; dropping the whole queue likewise
 /// hands every value back. Storage is reclaimed only when the slots being discarded are empty, so
 /// no user value is ever released inside the critical section.
-package struct ValueQueue<Element> {
-  private var slots: ContiguousArray<Element?> = []
-  private var head = 0
+@_spi(Signals) public struct ValueQueue<Element> {
+  @usableFromInline var slots: ContiguousArray<Element?> = []
+  @usableFromInline var head = 0
 
   /// Creates an empty queue.
-  package init() {}
+  @inlinable
+  public init() {}
 
   /// Creates a queue holding `elements`, oldest first.
-  package init(_ elements: some Sequence<Element>) {
+  @inlinable
+  public init(_ elements: some Sequence<Element>) {
     slots = ContiguousArray(elements.lazy.map { Optional($0) })
   }
 
   /// How many values are waiting.
-  package var count: Int { slots.count - head }
+  @inlinable
+  public var count: Int { slots.count - head }
 
   /// Whether no value is waiting.
-  package var isEmpty: Bool { head == slots.count }
+  @inlinable
+  public var isEmpty: Bool { head == slots.count }
 
   /// Adds `element` at the back.
-  package mutating func append(_ element: Element) {
+  @inlinable
+  public mutating func append(_ element: Element) {
     slots.append(element)
   }
 
   /// Removes and returns the oldest value.
-  package mutating func popFirst() -> Element? {
+  @inlinable
+  public mutating func popFirst() -> Element? {
     guard head < slots.count else { return nil }
     let element = slots[head].take()
     head += 1
@@ -46,12 +52,14 @@ package struct ValueQueue<Element> {
   }
 
   /// The waiting values, oldest first, without removing them.
-  package var elements: [Element] {
+  @inlinable
+  public var elements: [Element] {
     slots[head...].map { $0! }
   }
 
   /// Empties the queue and returns what it held, for the caller to release after unlocking.
-  package mutating func removeAll() -> ContiguousArray<Element?> {
+  @inlinable
+  public mutating func removeAll() -> ContiguousArray<Element?> {
     defer { head = 0 }
     var taken: ContiguousArray<Element?> = []
     swap(&taken, &slots)

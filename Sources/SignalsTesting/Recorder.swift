@@ -2,7 +2,7 @@
 
 import Dispatch
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A subscriber for Swift Testing that lets a test *await* what a publisher sends: the next
 /// values, or the completion, each with a time limit.

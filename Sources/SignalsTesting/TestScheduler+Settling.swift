@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension TestScheduler {
   /// Moves the clock forward by `duration` like ``advance(by:)``, and after each instant's work

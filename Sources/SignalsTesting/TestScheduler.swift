@@ -3,7 +3,7 @@
 import Dispatch
 import Foundation
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A scheduler whose clock moves only when you move it, so tests of time-based code run
 /// instantly and the same way every time.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A cancellable that cancels when it is deinitialized: holding it keeps a subscription alive.
 ///

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A unique identity for a subscriber or subscription, used when debugging a pipeline.
 ///

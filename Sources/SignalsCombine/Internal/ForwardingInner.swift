@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// Where an operator's inner stands with its upstream and how much downstream asked for, behind
 /// the one lock.

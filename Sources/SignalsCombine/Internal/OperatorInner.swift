@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// What every single-upstream operator inner holds, and the defaults they share: the subscriber
 /// it delivers to, the link to its upstream, whether that upstream keeps the contract, its name and

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+@_spi(Signals) import SignalsSupport
 /// The inner shared by reducing operators (`collect()`, `reduce`, `count`, `min`, `first`,
 /// `contains` …): asks upstream for `.unlimited`, folds every value into the operator's state
 /// with ``step(_:)``, and delivers one answer (or none) with `.finished` once it is known *and*

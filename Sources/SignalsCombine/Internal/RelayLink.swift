@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// Where a relay stands, behind the one lock: a subscriber that passes one upstream
 /// subscription's events on to a target it holds until the end (a downstream subscriber, a

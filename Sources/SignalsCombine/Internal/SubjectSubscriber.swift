@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// Feeds a subject from a publisher: what `publisher.subscribe(subject)` and
 /// `AnySubscriber(subject)` attach.

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+@_spi(Signals) import SignalsSupport
 /// The inner subscriber-and-subscription of `tryMap`, `tryScan`, `output(in:)`, `handleEvents`,
 /// `print`, `encode` and `decode`, with Combine's rules for them (the last four override the
 /// completion and cancel paths where Combine's differ):

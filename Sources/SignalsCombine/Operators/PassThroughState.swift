@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The state of an operator that forwards events one for one, later or elsewhere (`receive(on:)`,
 /// `subscribe(on:)`, `measureInterval`): where it stands with its upstream.

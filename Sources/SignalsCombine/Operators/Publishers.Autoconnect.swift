@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension ConnectablePublisher {
   /// Connects automatically when the first subscriber attaches, and disconnects when the last

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publisher {
   /// Replaces a failure with the values of another publisher.

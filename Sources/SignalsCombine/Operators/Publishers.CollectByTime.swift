@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publishers {
   /// How ``Publisher/collect(_:options:)`` groups values: by time windows, or by time windows and

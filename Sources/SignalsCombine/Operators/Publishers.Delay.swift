@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publisher {
   /// Delivers each value, and the completion, `interval` later, on `scheduler`.

@@ -44,7 +44,7 @@ extension Publisher {
   }
 }
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publishers {
   /// A publisher that runs closures as events pass through it.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publisher where Failure == Never {
   /// Holds this publisher back until ``ConnectablePublisher/connect()`` is called, so that several

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publisher {
   /// Replaces each value with the time that passed since the previous one (for the first value,

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+@_spi(Signals) import SignalsSupport
 extension Publisher {
   /// Publishes `output` if upstream finishes without sending a value.
   ///

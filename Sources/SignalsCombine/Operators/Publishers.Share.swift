@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publisher {
   /// Shares one subscription to this publisher among every subscriber.

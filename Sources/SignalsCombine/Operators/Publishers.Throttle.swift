@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publisher {
   /// Publishes at most one value per `interval`: the first or the latest value of each window.

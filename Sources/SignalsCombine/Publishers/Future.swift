@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A publisher that eventually produces one value and finishes, or fails: the result of a piece of
 /// work started when the future is created.

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+@_spi(Signals) import SignalsSupport
 /// The state of one subscription that hands a subscriber the elements of an iterator as demand
 /// arrives: the engine behind ``Publishers/Sequence`` and ``Record``.
 ///

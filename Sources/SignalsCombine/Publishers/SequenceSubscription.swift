@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscription that delivers an iterator's elements as demand arrives, then a fixed
 /// completion: shared by ``Publishers/Sequence`` (`.finished`) and ``Record`` (its recorded

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscription of a publisher that sends one value and finishes: ``Just``,
 /// `Optional.Publisher` with a value and `Result.Publisher` with a success.

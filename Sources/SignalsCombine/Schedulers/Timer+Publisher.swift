@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Foundation
 
 extension Timer {

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The delivery rules for one subscriber of a subject, as a plain value.
 ///

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A subject that holds a current value, sends it to each new subscriber, and sends every change.
 ///

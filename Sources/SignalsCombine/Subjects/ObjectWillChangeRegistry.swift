@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// Finds, or creates and installs, the ``ObservableObjectPublisher`` of an object: the engine of the
 /// default `ObservableObject.objectWillChange`.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A subject that forwards each value you send to the subscribers that want one, and keeps
 /// nothing.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The shared storage of one `@Published` property: its value, the subject behind `$property`, the
 /// enclosing object's `objectWillChange`, and the `assign(to:)` pipelines that write to it.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The part of a ``SubjectConduit`` that does not depend on its value and failure types: what the
 /// subject's list holds, so that walking the list needs no run-time metadata of the generic class.

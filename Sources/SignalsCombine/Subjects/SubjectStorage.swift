@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The shared engine of ``PassthroughSubject`` and ``CurrentValueSubject``: the subscriber list,
 /// the completion, the upstream subscriptions and, for `CurrentValueSubject`, the current value,

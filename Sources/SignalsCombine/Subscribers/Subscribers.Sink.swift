@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Subscribers {
   /// A subscriber that asks for unlimited values and hands each one, and the completion, to a

@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Dispatch
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 #if canImport(Combine)
 import Combine

@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The delivery rules for one subscriber that must not lose a value: values wait in a queue until
 /// the subscriber asks for them, and the completion follows the last queued value.

@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The delivery token of an operator whose outputs are made on several threads (one per input)
 /// but must reach its subscriber one call at a time: `withLatestFrom` and the collection forms of

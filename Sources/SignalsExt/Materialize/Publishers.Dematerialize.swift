@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 extension Publisher where Output: EventConvertible, Failure == Never {
   /// Turns a publisher of ``Event`` values back into the publisher they describe.

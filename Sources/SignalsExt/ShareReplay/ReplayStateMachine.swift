@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The state of a ``ReplaySubject``, as a plain value: the last values sent, the completion, the
 /// live subscribers and the upstream subscriptions.

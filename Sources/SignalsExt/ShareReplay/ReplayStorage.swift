@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The engine of ``ReplaySubject``: a ``ReplayStateMachine`` behind one lock; every subscriber,
 /// offer and completion is acted on after unlocking.

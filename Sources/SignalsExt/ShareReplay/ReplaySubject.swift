@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A subject that remembers the last values sent and replays them to each new subscriber before
 /// the live ones. CombineExt's `ReplaySubject`.

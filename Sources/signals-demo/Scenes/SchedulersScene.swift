@@ -2,7 +2,7 @@
 
 import Dispatch
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// Search as you type: keystrokes are debounced by 300 ms so the server is queried only when the
 /// user pauses. Keystrokes arrive on a serial queue at the times printed; the debounced searches

@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// Search as you type: each query starts a request, `switchToLatest` cancels the stale one, so a
 /// slow answer to an old query never overwrites the results of the new one. A flaky suggestion

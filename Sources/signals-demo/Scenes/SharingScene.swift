@@ -3,7 +3,7 @@
 import Dispatch
 import Signals
 import SignalsExt
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A callback-based weather client wrapped with `AnyPublisher.create`, shared by two screens with
 /// `share()`: one request for both. Then `share(replay:)` lets a screen that opens late see the

@@ -2,7 +2,7 @@
 
 import Dispatch
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Testing
 
 /// Counts down a number of events and lets one task wait for the last; the stress suite's

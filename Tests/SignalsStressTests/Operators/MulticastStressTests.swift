@@ -2,7 +2,7 @@
 
 import Signals
 import SignalsExt
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Testing
 
 /// `share()`, `multicast` and `share(replay:)` driven from many threads at once: concurrent sends,

@@ -2,7 +2,7 @@
 
 import Signals
 import SignalsExt
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Testing
 
 /// `AnyPublisher.create` with its handle used from many threads while the subscriber requests and

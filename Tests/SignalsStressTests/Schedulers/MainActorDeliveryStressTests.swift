@@ -2,7 +2,7 @@
 
 import Foundation
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Testing
 
 /// Main-actor state fed by `receive(on: .mainActor)`: ThreadSanitizer sees every write.

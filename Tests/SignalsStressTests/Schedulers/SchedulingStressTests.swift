@@ -2,7 +2,7 @@
 
 import Dispatch
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Testing
 
 /// Operators that hop threads, fed from many threads at once: values reach the subscriber one

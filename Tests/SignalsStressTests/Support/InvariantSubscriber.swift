@@ -2,7 +2,7 @@
 
 import Dispatch
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A subscriber that checks the subscriber contract as events arrive, from any thread, and
 /// records every violation instead of crashing: no call overlapping another, no value beyond the

@@ -2,6 +2,7 @@
 
 import Foundation
 import Signals
+@_spi(Signals) import SignalsSupport
 import SignalsTesting
 import Testing
 

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+@_spi(Signals) import SignalsSupport
 import SignalsTesting
 import Testing
 

@@ -3,7 +3,7 @@
 import Dispatch
 import Foundation
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Testing
 
 struct DispatchQueueSchedulerTests {

@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Foundation
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Testing
 
 @testable import Signals

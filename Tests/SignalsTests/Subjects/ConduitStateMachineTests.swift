@@ -1,6 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import Testing
 
 @testable import Signals

@@ -2,7 +2,7 @@
 
 import Dispatch
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import SignalsTesting
 import Testing
 

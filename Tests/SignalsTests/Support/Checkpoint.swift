@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A counter that tasks can wait on: `signal()` adds one, `wait(for:)` suspends until the count
 /// reaches a target. Coordinates async tests without sleeps.

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
+@_spi(Signals) import SignalsSupport
 import Testing
 
 /// A subscriber that holds its subscription only until it cancels or completes (or, when

@@ -2,7 +2,7 @@
 
 import Foundation
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// A thread that runs its own run loop until stopped, for tests of `RunLoop` scheduling and
 /// `Timer` publishers (the main run loop does not run under `swift test`).

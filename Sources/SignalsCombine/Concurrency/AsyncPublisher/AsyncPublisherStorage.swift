@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscriber behind ``AsyncPublisher`` and ``AsyncThrowingPublisher``: it locks, asks
 /// ``AsyncPublisherStateMachine`` what to do, unlocks, then acts.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The rules of ``Publishers/Buffer``, as a plain value: what to ask upstream, what to keep, what
 /// to drop, and when to deliver.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscriber-and-subscription of ``Publishers/Buffer``: it locks, asks
 /// ``BufferStateMachine``, unlocks, then delivers, requests or cancels.

@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+@_spi(Signals) import SignalsSupport
 /// How a combining operator turns the values of its inputs into outputs.
 enum CombiningStrategy: Sendable {
   /// `combineLatest`: every input's latest value, each time an input sends once all have one.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscription every combining operator hands its subscriber: it locks, asks
 /// ``CombiningStateMachine``, reads the buffers, unlocks, then delivers, requests or cancels.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The decisions of ``Publishers/Debounce``, free of locks, schedulers and subscribers.
 ///

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscription of ``Publishers/Debounce``: it locks, asks ``DebounceStateMachine``, unlocks,
 /// then schedules, delivers or cancels.

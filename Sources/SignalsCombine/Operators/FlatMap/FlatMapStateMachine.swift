@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The decisions of `flatMap(maxPublishers:_:)`, free of locks and of calls out.
 ///

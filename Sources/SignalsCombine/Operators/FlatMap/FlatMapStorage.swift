@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscription `flatMap(maxPublishers:_:)` hands its subscriber, and the subscriber it
 /// attaches to the upstream: it locks, asks ``FlatMapStateMachine``, unlocks, then delivers,

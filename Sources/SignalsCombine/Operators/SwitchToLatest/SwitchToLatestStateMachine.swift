@@ -1,6 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+@_spi(Signals) import SignalsSupport
 /// The decisions of `switchToLatest()`, free of locks and of calls out.
 ///
 /// The machine knows the upstream subscription, the *current* inner publisher (its id and, once

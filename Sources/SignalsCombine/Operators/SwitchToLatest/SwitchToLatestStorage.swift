@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscription `switchToLatest()` hands its subscriber, and the subscriber it attaches to the
 /// upstream: it locks, asks ``SwitchToLatestStateMachine``, unlocks, then delivers, requests or

@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The decisions of ``Swift/Collection/combineLatest()`` and ``Swift/Collection/zip()``: any
 /// number of inputs of one type, whose values become arrays, free of locks and subscribers.

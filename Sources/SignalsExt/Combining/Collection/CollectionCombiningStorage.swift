@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscription ``Swift/Collection/combineLatest()`` and ``Swift/Collection/zip()`` hand
 /// their subscriber: a ``CollectionCombiningStateMachine`` behind one lock. Each method locks,

@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 
 /// The subscription behind ``Publishers/WithLatestFrom``, which hands its subscriber pairs of a
 /// trigger value and the other publisher's latest value: a ``WithLatestFromStateMachine`` behind

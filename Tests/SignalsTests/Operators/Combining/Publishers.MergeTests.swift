@@ -2,6 +2,7 @@
 
 import Dispatch
 import Signals
+@_spi(Signals) import SignalsSupport
 import SignalsTesting
 import Testing
 

@@ -2,6 +2,7 @@
 
 import Signals
 import SignalsExt
+@_spi(Signals) import SignalsSupport
 import SignalsTesting
 import Testing
 

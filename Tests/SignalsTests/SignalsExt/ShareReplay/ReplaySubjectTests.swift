@@ -3,7 +3,7 @@
 import Dispatch
 import Signals
 import SignalsExt
-import SignalsSupport
+@_spi(Signals) import SignalsSupport
 import SignalsTesting
 import Testing
 

@@ -3,6 +3,7 @@
 import Dispatch
 import Signals
 import SignalsExt
+@_spi(Signals) import SignalsSupport
 import SignalsTesting
 import Testing
 
