@@ -121,14 +121,15 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    perform(finish(with: .success(input)))
+    perform(finish(with: .success(input), cancelling: true))
     return .none
   }
 
+  /// The publisher ended: nothing to cancel.
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
-    case .finished: perform(finish(with: .success(nil)))
-    case .failure(let error): perform(finish(with: .failure(error)))
+    case .finished: perform(finish(with: .success(nil), cancelling: false))
+    case .failure(let error): perform(finish(with: .failure(error), cancelling: false))
     }
   }
 
@@ -139,19 +140,20 @@ final class FirstValueSubscriber<Input: Sendable, Failure: Error>: Subscriber, C
         state = .cancelledBeforeStart
         return .none
       }
-      return Self.finish(&state, with: .success(nil))
+      return Self.finish(&state, with: .success(nil), cancelling: true)
     }
     perform(action)
   }
 
-  private func finish(with outcome: Outcome) -> Action {
-    state.withLock { Self.finish(&$0, with: outcome) }
+  private func finish(with outcome: Outcome, cancelling: Bool) -> Action {
+    state.withLock { Self.finish(&$0, with: outcome, cancelling: cancelling) }
   }
 
-  private static func finish(_ state: inout State, with outcome: Outcome) -> Action {
+  /// Hands `outcome` over once; the subscription is cancelled unless the publisher already ended.
+  private static func finish(_ state: inout State, with outcome: Outcome, cancelling: Bool) -> Action {
     guard case .waiting(let continuation, let subscription) = state else { return .none }
     state = .finished
-    return .resume(continuation, outcome, cancel: subscription)
+    return .resume(continuation, outcome, cancel: cancelling ? subscription : nil)
   }
 
   private func perform(_ action: Action) {
