@@ -15,8 +15,8 @@ import SignalsCombine
 ///
 /// Use it with ``Publisher/receive(on:options:)`` as `.mainActor`. Unlike `DispatchQueue.main`,
 /// a value sent on the main actor is delivered in the same turn — a UI update or an animation stays
-/// in the run-loop turn that caused it — and the `sink` that follows takes `@MainActor` closures,
-/// so the compiler checks them:
+/// in the run-loop turn that caused it. The closures after it, written in a `@MainActor` type, are
+/// the main actor's, and run there:
 ///
 /// ```swift
 /// @MainActor final class FeedViewModel: ObservableObject {
@@ -26,7 +26,7 @@ import SignalsCombine
 ///   init(events: PassthroughSubject<String, Never>) {
 ///     events
 ///       .receive(on: .mainActor)
-///       .sink { [weak self] in self?.items.append($0) }  // a @MainActor closure: no assumeIsolated
+///       .sink { [weak self] in self?.items.append($0) }  // the main actor's closure: no assumeIsolated
 ///       .store(in: &subscriptions)
 ///   }
 /// }
@@ -36,7 +36,8 @@ import SignalsCombine
 ///   which is the main actor's executor. Order is kept per lane: each `receive(on: .mainActor)`
 ///   subscription has its own, so a value sent on the main actor while earlier values of the same
 ///   subscription still wait runs after them, not inline, while other subscriptions are not held
-///   up. Direct `schedule` calls share one lane. Dated work (`schedule(after:)`) runs at its date
+///   up (with Signals' own `receive(on:)`; Apple's calls `schedule(options:_:)` for each value).
+///   Direct `schedule` calls share one lane. Dated work (`schedule(after:)`) runs at its date
 ///   on the main queue, outside any lane.
 public struct MainActorScheduler: Scheduler, Sendable {
   /// The main queue's time type: ``MainActorScheduler`` tells time as `DispatchQueue.main` does.
