@@ -13,7 +13,7 @@ typealias CombiningAttacher = (AnyObject) -> Void
 struct CombiningState {
   var machine: CombiningStateMachine
   var buffers: ContiguousArray<CombiningBuffer>
-  var attachers: ContiguousArray<CombiningAttacher?>
+  var attachers: ContiguousArray<CombiningAttacher>
   /// `zip`: how many calls of each input's `receive(_:)` are under way (each input's calls are
   /// serialised, so more than one means re-entrant), and the demand owed to each, which that
   /// call returns instead of a request, as Combine's zip does. Empty for the other operators.
@@ -34,7 +34,7 @@ struct CombiningState {
   /// What an ended operator releases after unlocking.
   struct Leftovers {
     var buffers: ContiguousArray<CombiningBuffer> = []
-    var attachers: ContiguousArray<CombiningAttacher?> = []
+    var attachers: ContiguousArray<CombiningAttacher> = []
   }
 }
 

@@ -34,8 +34,6 @@ extension CombiningStateMachine {
   struct ValueOutcome {
     /// Return this from the input's `receive(_:)`.
     var upstreamDemand: Subscribers.Demand = .none
-    /// `withLatestFrom` only: the first value of the other input arrived, subscribe to the trigger.
-    var subscribeTrigger = false
   }
 
   /// What the thread that made outputs or a completion does next.
@@ -63,7 +61,7 @@ extension CombiningStateMachine {
   /// What the storage asks the upstreams after demand changed.
   struct UpstreamRequests: Equatable {
     /// Request this from every active input (`combineLatest`, `zip`; `merge` when it becomes
-    /// unlimited) or from the trigger (`withLatestFrom`).
+    /// unlimited).
     var demand: Subscribers.Demand = .none
     /// `merge`: some inputs gave up their one buffered value; ask each of them for one more
     /// (``takeRefill(_:)``).

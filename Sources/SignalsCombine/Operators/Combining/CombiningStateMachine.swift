@@ -10,8 +10,6 @@ enum CombiningStrategy: Sendable {
   case zip
   /// `merge`: every value of every input, one at a time.
   case merge
-  /// `withLatestFrom`: each value of input 0 (the trigger) with the latest value of input 1.
-  case withLatestFrom
 }
 
 /// Which buffered values one output is made of; ``CombiningStorage`` reads them out of the
@@ -23,12 +21,10 @@ enum CombiningTake: Equatable, Sendable {
   case heads
   /// The value held by this one input; it is removed.
   case slot(Int)
-  /// The value held by input 0, which is removed, with the latest value of input 1, which stays.
-  case triggerWithLatest
 }
 
 /// The decisions of every combining operator (`combineLatest`, `zip`, `merge`, `MergeMany`, the
-/// collection forms and `withLatestFrom`), free of locks, subscribers and values.
+/// collection forms), free of locks, subscribers and values.
 ///
 /// The machine knows how many inputs there are (any number), how many values each input holds,
 /// which inputs finished, the downstream demand and how many outputs wait to be delivered; the
@@ -50,7 +46,7 @@ enum CombiningTake: Equatable, Sendable {
 struct CombiningStateMachine {
   /// Where one input stands with its upstream.
   private enum InputPhase {
-    /// Not subscribed yet (or, for the `withLatestFrom` trigger, not subscribed to yet).
+    /// Not subscribed yet.
     case awaitingSubscription
     /// Subscribed; requests and cancellation go to this subscription.
     case active(any Subscription)
@@ -94,8 +90,8 @@ struct CombiningStateMachine {
   private var nextMergeSlot = 0
   /// Values the subscriber may still receive (not counting outputs already made).
   private(set) var demand = Subscribers.Demand.none
-  /// Everything requested from the subscriber so far; a late `combineLatest`/`zip`/trigger
-  /// subscription is asked for it.
+  /// Everything requested from the subscriber so far; a late `combineLatest`/`zip` subscription is
+  /// asked for it.
   private var requestedSoFar = Subscribers.Demand.none
   private var isDelivering = true
   /// How many outputs wait in the storage's backlog for the token holder.
@@ -103,13 +99,10 @@ struct CombiningStateMachine {
   /// How the operator ends, once decided; a failure's error is kept by the storage.
   private var pendingCompletion: Ending?
   private var lifecycle = Lifecycle.running
-  /// `withLatestFrom`: whether the trigger was subscribed to.
-  private var triggerRequested = false
 
   /// A machine for `count` inputs; the subscribing thread holds the token until it asks for
   /// ``nextDelivery()`` after handing the subscriber its subscription.
   init(strategy: CombiningStrategy, count: Int) {
-    precondition(strategy != .withLatestFrom || count == 2, "withLatestFrom combines exactly two inputs")
     self.strategy = strategy
     phases = ContiguousArray(repeating: .awaitingSubscription, count: count)
     held = ContiguousArray(repeating: 0, count: count)
@@ -148,8 +141,6 @@ struct CombiningStateMachine {
       return .request(requestedSoFar)
     case .merge:
       return .request(demand == .unlimited ? .unlimited : .max(1))
-    case .withLatestFrom:
-      return .request(index == 1 ? .unlimited : requestedSoFar)
     }
   }
 
@@ -179,33 +170,15 @@ struct CombiningStateMachine {
       setHeld(1, at: index)
       lastStored = index
       return .store
-    case .withLatestFrom:
-      if index == 1 {
-        setHeld(1, at: 1)
-        return .store
-      }
-      guard demand > 0, held[1] > 0, held[0] == 0 else { return .drop }
-      setHeld(1, at: 0)
-      return .store
     }
   }
 
   /// After a value of input `index` was stored and its outputs made: what to return upstream.
   mutating func storedValue(at index: Int) -> ValueOutcome {
     var outcome = ValueOutcome()
-    switch strategy {
-    case .merge:
-      if owesRefill[index] {
-        clearRefill(index)
-        outcome.upstreamDemand = .max(1)
-      }
-    case .withLatestFrom:
-      if index == 1, !triggerRequested {
-        triggerRequested = true
-        outcome.subscribeTrigger = true
-      }
-    case .combineLatest, .zip:
-      break
+    if strategy == .merge, owesRefill[index] {
+      clearRefill(index)
+      outcome.upstreamDemand = .max(1)
     }
     return outcome
   }
@@ -273,11 +246,6 @@ struct CombiningStateMachine {
         return .slot(index)
       }
       return nil
-    case .withLatestFrom:
-      guard held[0] > 0 else { return nil }
-      setHeld(0, at: 0)
-      demand -= 1
-      return .triggerWithLatest
     }
   }
 
@@ -339,7 +307,7 @@ struct CombiningStateMachine {
       // As Combine's zip, every request reaches the inputs, even once unlimited.
       requestedSoFar += additional
       return UpstreamRequests(demand: additional)
-    case .combineLatest, .withLatestFrom:
+    case .combineLatest:
       requestedSoFar += additional
       return UpstreamRequests(demand: wasUnlimited ? .none : additional)
     case .merge:
@@ -393,9 +361,6 @@ struct CombiningStateMachine {
       return finishedInputs > 0 && phases.indices.contains { phases[$0].isFinished && held[$0] == 0 }
     case .merge:
       return finishedInputs == phases.count && emptyInputs == held.count
-    case .withLatestFrom:
-      // The trigger ended, or the other input ended without ever sending a value.
-      return phases[0].isFinished || (phases[1].isFinished && held[1] == 0)
     }
   }
 

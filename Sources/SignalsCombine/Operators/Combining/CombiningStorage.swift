@@ -95,14 +95,11 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   /// Subscribes the inputs, then hands the subscriber its subscription, then delivers what the
   /// inputs produced meanwhile.
   func start() {
-    // The `withLatestFrom` trigger (input 0) is subscribed once the other input has a value.
-    let first = strategy == .withLatestFrom ? 1 : 0
     let attachers = state.withLock { state in
-      let taken = state.attachers[first...]
-      for index in taken.indices { state.attachers[index] = nil }
-      return taken
+      defer { state.attachers = [] }
+      return state.attachers
     }
-    for attach in attachers { attach?(self) }
+    for attach in attachers { attach(self) }
     downstream.receive(subscription: self)
     deliver(.drain)
   }
@@ -151,7 +148,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     }
   }
 
-  /// A value of input `index` (`combineLatest`, `zip`, `withLatestFrom`).
+  /// A value of input `index` (`combineLatest`, `zip`).
   func receive<Input>(_ input: Input, at index: Int) -> Subscribers.Demand {
     // Stored in the buffer under the lock; afterwards it holds the value the store displaced, if
     // any, released here after unlocking.
@@ -245,17 +242,10 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     return CombiningStep(start: Self.settle(&state, start), outcome: outcome, ended: ended)
   }
 
-  /// After unlocking, once a value was stored: releases what ended, subscribes the trigger, delivers;
-  /// returns the demand for the input.
+  /// After unlocking, once a value was stored: releases what ended, delivers; returns the demand
+  /// for the input.
   private func afterStoring(_ step: CombiningStep) -> Subscribers.Demand {
     finish(step.ended)
-    if step.outcome.subscribeTrigger {
-      let attach = state.withLock { state in
-        defer { if !state.attachers.isEmpty { state.attachers[0] = nil } }
-        return state.attachers.first ?? nil
-      }
-      attach?(self)
-    }
     deliver(step.start)
     return step.outcome.upstreamDemand
   }
@@ -359,18 +349,14 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   /// Passes demand on to the inputs, outside the lock.
   private func forward(_ requests: Machine.UpstreamRequests) {
     if requests.demand > 0 {
-      if strategy == .withLatestFrom {
-        state.withLock { $0.machine.subscription(at: 0) }?.request(requests.demand)
-      } else {
-        for index in 0..<count {
-          state.withLock { state -> (any Subscription)? in
-            if !state.receiving.isEmpty, state.receiving[index] > 0 {
-              state.owedReturn[index] += requests.demand
-              return nil
-            }
-            return state.machine.subscription(at: index)
-          }?.request(requests.demand)
-        }
+      for index in 0..<count {
+        state.withLock { state -> (any Subscription)? in
+          if !state.receiving.isEmpty, state.receiving[index] > 0 {
+            state.owedReturn[index] += requests.demand
+            return nil
+          }
+          return state.machine.subscription(at: index)
+        }?.request(requests.demand)
       }
     }
     guard requests.refills else { return }

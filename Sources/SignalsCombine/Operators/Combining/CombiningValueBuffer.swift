@@ -8,7 +8,7 @@
 class CombiningBuffer {}
 
 /// The values one input of a combining operator holds — its latest value (`combineLatest`,
-/// `merge`, `withLatestFrom`) or a queue of values not yet paired (`zip`) — or the outputs waiting
+/// `merge`) or a queue of values not yet paired (`zip`) — or the outputs waiting
 /// for the token holder (the storage's backlog).
 ///
 /// A ring of slots in raw memory rather than an array of optionals: in unspecialised code every
@@ -117,10 +117,6 @@ final class CombiningValueBuffer<Value>: CombiningBuffer {
     case .slot(let taken):
       precondition(taken == index, "a merge take reads only the input it names")
       return true
-    case .triggerWithLatest:
-      if index == 0 { return true }
-      precondition(count == 1, "withLatestFrom reads a latest value")
-      return false
     }
   }
 

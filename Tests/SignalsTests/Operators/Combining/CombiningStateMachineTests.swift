@@ -165,30 +165,6 @@ struct CombiningStateMachineTests {
     #expect(machine.cancelled().cancel.isEmpty)
   }
 
-  @Test func withLatestFromSubscribesTheTriggerAfterTheOtherInputsFirstValue() {
-    var machine = Machine(strategy: .withLatestFrom, count: 2)
-    #expect(machine.receivedSubscription(TestSubscription(), at: 1) == .request(.unlimited))
-    _ = machine.nextDelivery()
-    _ = machine.addDemand(.max(2))
-    #expect(machine.receivedValue(at: 1) == .store)
-    #expect(machine.storedValue(at: 1).subscribeTrigger)
-    #expect(machine.receivedValue(at: 1) == .store)
-    #expect(!machine.storedValue(at: 1).subscribeTrigger, "subscribed once")
-    #expect(machine.receivedSubscription(TestSubscription(), at: 0) == .request(.max(2)))
-    #expect(machine.receivedValue(at: 0) == .store)
-    #expect(machine.nextTake() == .triggerWithLatest)
-  }
-
-  @Test func withLatestFromFinishesWhenTheOtherInputEndsWithoutAValue() {
-    var machine = Machine(strategy: .withLatestFrom, count: 2)
-    _ = machine.receivedSubscription(TestSubscription(), at: 1)
-    _ = machine.nextDelivery()
-    #expect(machine.receivedCompletion(.finished, at: 1).ended)
-    #expect(machine.claimToken() == .drain)
-    #expect(machine.nextDelivery() == .complete(.finished))
-    #expect(machine.receivedSubscription(TestSubscription(), at: 0) == .cancel)
-  }
-
   @Test func noInputsMeansFinishedAtOnce() {
     var machine = Machine(strategy: .merge, count: 0)
     #expect(machine.nextDelivery() == .complete(.finished))
