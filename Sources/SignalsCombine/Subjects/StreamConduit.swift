@@ -31,7 +31,7 @@ final class StreamConduit<Output: Sendable, Failure: Error>: SubjectConduit<Outp
   /// Finishes the stream's continuation with the subject's completion.
   private let finish: @Sendable (Subscribers.Completion<Failure>) -> Void
 
-  private init(
+  fileprivate init(
     yield: @escaping @Sendable (Output) -> Void,
     finish: @escaping @Sendable (Subscribers.Completion<Failure>) -> Void,
     storage: SubjectStorage<Output, Failure>,
@@ -42,18 +42,6 @@ final class StreamConduit<Output: Sendable, Failure: Error>: SubjectConduit<Outp
     super.init(storage: storage, owner: owner, unlimitedDemand: true, deliversWithoutToken: true)
     // Listed with no demand of its own (see `AnySubjectConduit.deliversWithoutToken`).
     machine.token.demand = .none
-  }
-
-  /// Attaches a new stream to a subject that does not replay a current value.
-  static func attach(
-    yield: @escaping @Sendable (Output) -> Void,
-    finish: @escaping @Sendable (Subscribers.Completion<Failure>) -> Void,
-    to storage: SubjectStorage<Output, Failure>,
-    owner: AnyObject
-  ) -> any Cancellable & Sendable {
-    let conduit = StreamConduit(yield: yield, finish: finish, storage: storage, owner: owner)
-    storage.attachAskingForEverything(conduit)
-    return conduit
   }
 
   /// Never called: the conduit is attached already asking for unlimited values.
@@ -74,14 +62,16 @@ final class StreamConduit<Output: Sendable, Failure: Error>: SubjectConduit<Outp
 }
 
 extension PassthroughSubject where Output: Sendable {
-  /// `stream()` on this subject (the `Signals` module's fast path): attaches a conduit that calls
+  /// `stream()` on this subject (`SignalsConcurrency`'s fast path): attaches a conduit that calls
   /// `yield` with each value, with no delivery token, and `finish` with the completion. The caller
   /// cancels the returned conduit when the stream terminates.
   package func attachStream(
     yield: @escaping @Sendable (Output) -> Void,
     finish: @escaping @Sendable (Subscribers.Completion<Failure>) -> Void
   ) -> any Cancellable & Sendable {
-    StreamConduit.attach(yield: yield, finish: finish, to: storage, owner: self)
+    let conduit = StreamConduit(yield: yield, finish: finish, storage: storage, owner: self)
+    storage.attachAskingForEverything(conduit)
+    return conduit
   }
 }
 #endif

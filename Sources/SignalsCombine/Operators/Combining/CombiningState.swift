@@ -6,8 +6,8 @@
 typealias CombiningAttacher = (AnyObject) -> Void
 
 /// What the storage keeps behind its lock: the machine, the per-input buffers, and the attach
-/// closures not yet used (each is taken out once, so the upstream publishers are not kept alive by
-/// the subscription).
+/// closures until `start()` takes them all out at once, before attaching any input (so the upstream
+/// publishers are not kept alive by the subscription, and no ending can find them still there).
 ///
 /// Not generic, like the machine: the buffers and attach closures have their types erased.
 struct CombiningState {
@@ -20,21 +20,16 @@ struct CombiningState {
   var receiving: ContiguousArray<Int> = []
   var owedReturn: ContiguousArray<Subscribers.Demand> = []
 
-  /// Once the operator ended: moves out the buffers and unused attachers, for release after
-  /// unlocking.
+  /// Once the operator ended: moves out the buffers, for release after unlocking.
   mutating func takeLeftovers() -> Leftovers {
-    guard machine.hasEnded, !(buffers.isEmpty && attachers.isEmpty) else { return Leftovers() }
-    defer {
-      buffers = []
-      attachers = []
-    }
-    return Leftovers(buffers: buffers, attachers: attachers)
+    guard machine.hasEnded, !buffers.isEmpty else { return Leftovers() }
+    defer { buffers = [] }
+    return Leftovers(buffers: buffers)
   }
 
   /// What an ended operator releases after unlocking.
   struct Leftovers {
     var buffers: ContiguousArray<CombiningBuffer> = []
-    var attachers: ContiguousArray<CombiningAttacher> = []
   }
 }
 
