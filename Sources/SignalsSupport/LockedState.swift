@@ -119,11 +119,13 @@ import WinSDK
 /// delivering to a subscriber calls back in) from a concurrent one (another thread).
 ///
 /// It lives here because this file is the only one that talks to the platform's threading API.
-package struct ThreadIdentity: Equatable, Sendable {
-  package let rawValue: UInt
+@_spi(Signals) public struct ThreadIdentity: Equatable, Sendable {
+  /// The platform's identifier of the thread.
+  public let rawValue: UInt
 
   /// The thread that is running this code.
-  package static var current: ThreadIdentity {
+  @inlinable
+  public static var current: ThreadIdentity {
     #if canImport(WinSDK)
     return ThreadIdentity(rawValue: UInt(GetCurrentThreadId()))
     #elseif canImport(Darwin)
@@ -133,7 +135,9 @@ package struct ThreadIdentity: Equatable, Sendable {
     #endif
   }
 
-  package init(rawValue: UInt) {
+  /// The identity with this platform identifier (tests make made-up threads with it).
+  @inlinable
+  public init(rawValue: UInt) {
     self.rawValue = rawValue
   }
 }

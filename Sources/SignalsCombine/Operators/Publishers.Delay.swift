@@ -23,7 +23,8 @@ extension Publisher {
   ///   requested after the delayed delivery. Cancelling drops deliveries not yet made. Events keep
   ///   their order even on a scheduler that may run two due actions out of order (a
   ///   `DispatchQueue` coalesces timers whose deadlines are close): each scheduled action delivers
-  ///   the oldest event still waiting, not the one that scheduled it.
+  ///   the oldest event still waiting, not the one that scheduled it. The subscriber is entered by
+  ///   one thread at a time even on a concurrent scheduler.
   /// - Important: As in Combine, every value the upstream sends is delayed and delivered, whatever
   ///   the subscriber's demand, and a cancel after the upstream completed stops nothing.
   ///
@@ -107,21 +108,10 @@ where
 /// The state of a delay: where it stands with its upstream and the events scheduled but not yet
 /// delivered, oldest first.
 private struct DelayState<Input, Failure: Error> {
-  enum Event {
-    case value(Input)
-    case completion(Subscribers.Completion<Failure>)
-  }
-
-  /// Stays `subscribed` after the upstream completes, until the completion is delivered.
-  var status = SubscriptionStatus.awaitingSubscription
-  /// The upstream completed: nothing more is taken, and cancelling no longer stops the events in
-  /// flight (as in Combine).
-  var upstreamCompleted = false
-  /// Scheduled events, oldest first.
-  var pending = ValueQueue<Event>()
-
-  /// The upstream subscription while events are still taken from it.
-  var receivingUpstream: (any Subscription)? { upstreamCompleted ? nil : status.subscription }
+  /// Stays `subscribed` after the upstream completes: a cancel then stops nothing (as in Combine).
+  var link = PassThroughState()
+  /// Scheduled events; each scheduled action makes the oldest one due.
+  var delivery = DeliveryQueue<Input, Failure>(.nested)
 }
 
 /// The subscription of ``Publishers/Delay``. As Combine's, it has no description of its own.
@@ -147,7 +137,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func receive(subscription: any Subscription) {
-    guard state.withLock({ $0.status.accept(subscription) }) else {
+    guard state.withLock({ $0.link.status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -157,8 +147,8 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: each one is scheduled.
     let accepted = state.withLock { state in
-      guard state.receivingUpstream != nil else { return false }
-      state.pending.append(.value(input))
+      guard state.link.receivingUpstream != nil else { return false }
+      state.delivery.stage(.value(input))
       return true
     }
     if accepted { scheduleDelivery() }
@@ -167,25 +157,23 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let accepted = state.withLock { state in
-      guard state.receivingUpstream != nil else { return false }
-      state.upstreamCompleted = true
-      state.pending.append(.completion(completion))
+      guard state.link.upstreamCompleted() else { return false }
+      state.delivery.stage(.completion(completion))
       return true
     }
     if accepted { scheduleDelivery() }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { $0.receivingUpstream }?.request(demand)
+    state.withLock { $0.link.receivingUpstream }?.request(demand)
   }
 
   func cancel() {
     // Before the subscription, and once the upstream completed, this does nothing, as in Combine.
     let (upstream, dropped) = state.withLock {
-      state -> ((any Subscription)?, ContiguousArray<DelayState<Input, Failure>.Event?>) in
-      guard let upstream = state.receivingUpstream else { return (nil, []) }
-      state.status = .terminal
-      return (upstream, state.pending.removeAll())
+      state -> ((any Subscription)?, ContiguousArray<DeliveryQueue<Input, Failure>.Event?>) in
+      guard let upstream = state.link.cancel() else { return (nil, []) }
+      return (upstream, state.delivery.close())
     }
     upstream?.cancel()
     withExtendedLifetime(dropped) {}
@@ -194,28 +182,16 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   private func scheduleDelivery() {
     // The action holds the subscription until it runs, as in Combine.
     scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options) {
-      self.deliverOldest()
+      self.deliverDue()
     }
   }
 
   /// Delivers the oldest waiting event: one action was scheduled per event, so every event is
-  /// delivered once, in arrival order, whichever action runs first.
-  private func deliverOldest() {
-    let event = state.withLock { state -> DelayState<Input, Failure>.Event? in
-      guard state.status.subscription != nil, let event = state.pending.popFirst() else { return nil }
-      if case .completion = event { state.status = .terminal }
-      return event
-    }
-    switch event {
-    case .value(let input):
-      let additional = downstream.receive(input)
-      if additional > 0 {
-        state.withLock { $0.status.subscription }?.request(additional)
-      }
-    case .completion(let completion):
-      downstream.receive(completion: completion)
-    case nil:
-      break
+  /// delivered once, in arrival order, whichever action runs first, and by one thread at a time.
+  private func deliverDue() {
+    let step = state.withLock { $0.delivery.due(on: .current) }
+    state.deliver(step, to: downstream, from: \.delivery) { demand in
+      state.withLock { $0.link.status.subscription }?.request(demand)
     }
   }
 }

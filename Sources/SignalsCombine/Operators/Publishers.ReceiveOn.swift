@@ -25,11 +25,12 @@ extension Publisher {
   ///
   /// - Note: Demand and cancellation go straight upstream, on the caller's thread. Additional
   ///   demand returned by the subscriber is requested after each delivery.
-  /// - Important: Deliveries are serial only if `scheduler` is (a serial `DispatchQueue`, a
-  ///   `RunLoop`, `OperationQueue` with one concurrent operation, a `TestScheduler`). After
-  ///   `cancel()`, values still queued on the scheduler are dropped. As in Combine, every value the
-  ///   upstream sends is delivered, whatever the subscriber's demand, and a cancel after the
-  ///   upstream completed stops nothing.
+  /// - Important: The subscriber is entered by one thread at a time even on a concurrent
+  ///   scheduler (`DispatchQueue.global()`, an `OperationQueue` running several operations), and
+  ///   events keep their order: an action that runs while another thread is delivering leaves its
+  ///   event to that thread. After `cancel()`, values still queued on the scheduler are dropped.
+  ///   As in Combine, every value the upstream sends is delivered, whatever the subscriber's
+  ///   demand, and a cancel after the upstream completed stops nothing.
   ///
   /// - Parameters:
   ///   - scheduler: Where to deliver.
@@ -84,6 +85,14 @@ extension Publishers {
 extension Publishers.ReceiveOn: Sendable
 where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
 
+/// The state of a `receive(on:)` subscription: where it stands with its upstream, and the events
+/// scheduled but not yet delivered.
+private struct ReceiveOnState<Input, Failure: Error> {
+  var link = PassThroughState()
+  /// Events scheduled on a scheduler other than the main actor's lane, which is serial itself.
+  var delivery = DeliveryQueue<Input, Failure>(.nested)
+}
+
 private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
@@ -93,7 +102,7 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   private let downstream: Downstream
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let state = LockedState.make(PassThroughState())
+  private let state = LockedState.make(ReceiveOnState<Input, Failure>())
   /// With a ``LaneScheduler`` (the main-actor scheduler), this subscription's own ordered lane, so
   /// that its inline deliveries wait only behind its own backlog; `nil` for other schedulers.
   private let lane: (any SchedulerLane)?
@@ -105,14 +114,6 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
     lane = (Context.self as? any LaneScheduler.Type)?.makeLane()
   }
 
-  private func schedule(_ action: @escaping () -> Void) {
-    if let lane {
-      lane.schedule(action)
-    } else {
-      scheduler.schedule(options: options, action)
-    }
-  }
-
   var description: String { "ReceiveOn" }
 
   var customMirror: Mirror { Mirror(self, children: [:]) }
@@ -120,7 +121,7 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
-    guard state.withLock({ $0.status.accept(subscription) }) else {
+    guard state.withLock({ $0.link.status.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -129,12 +130,17 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: each one is scheduled.
-    guard state.withLock({ $0.receivingUpstream != nil }) else { return .none }
     guard let lane else {
-      scheduler.schedule(options: options) { self.deliver(input) }
+      let staged = state.withLock { state in
+        guard state.link.receivingUpstream != nil else { return false }
+        state.delivery.stage(.value(input))
+        return true
+      }
+      if staged { scheduler.schedule(options: options) { self.deliverDue() } }
       return .none
     }
-    if lane.runsInlineOrSchedules({ { self.deliver(input) } }) {
+    guard state.withLock({ $0.link.receivingUpstream != nil }) else { return .none }
+    if lane.runsInlineOrSchedules({ { self.deliverOnLane(input) } }) {
       // Already on the main actor with nothing of this subscription waiting: no closure, no hop,
       // and no second look at the status (a cancel racing with this call races with a synchronous
       // delivery, as in any operator); more demand goes back as the return value.
@@ -144,30 +150,49 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    guard state.withLock({ $0.upstreamCompleted() }) else { return }
-    schedule { self.deliver(completion) }
-  }
-
-  func request(_ demand: Subscribers.Demand) {
-    state.withLock { $0.receivingUpstream }?.request(demand)
-  }
-
-  func cancel() {
-    state.withLock { $0.cancel() }?.cancel()
-  }
-
-  private func deliver(_ input: Input) {
-    guard state.withLock({ $0.status.subscription != nil }) else { return }
-    let additional = downstream.receive(input)
-    if additional > 0 {
-      state.withLock { $0.status.subscription }?.request(additional)
+    let staged = state.withLock { state in
+      guard state.link.upstreamCompleted() else { return false }
+      if lane == nil { state.delivery.stage(.completion(completion)) }
+      return true
+    }
+    guard staged else { return }
+    if let lane {
+      lane.schedule { self.downstream.receive(completion: completion) }
+    } else {
+      scheduler.schedule(options: options) { self.deliverDue() }
     }
   }
 
-  private func deliver(_ completion: Subscribers.Completion<Failure>) {
-    // Delivered even if the subscriber cancelled after the upstream completed, as in Combine.
-    state.withLock { $0.status = .terminal }
-    downstream.receive(completion: completion)
+  func request(_ demand: Subscribers.Demand) {
+    state.withLock { $0.link.receivingUpstream }?.request(demand)
+  }
+
+  func cancel() {
+    // After the upstream completed this stops nothing, as in Combine: what it sent is delivered.
+    let (upstream, dropped) = state.withLock {
+      state -> ((any Subscription)?, ContiguousArray<DeliveryQueue<Input, Failure>.Event?>) in
+      guard let upstream = state.link.cancel() else { return (nil, []) }
+      return (upstream, state.delivery.close())
+    }
+    upstream?.cancel()
+    withExtendedLifetime(dropped) {}
+  }
+
+  /// A scheduled action runs: the oldest scheduled event is delivered, by this thread or by the
+  /// one already delivering (so a concurrent scheduler never enters the subscriber twice at once).
+  private func deliverDue() {
+    let step = state.withLock { $0.delivery.due(on: .current) }
+    state.deliver(step, to: downstream, from: \.delivery) { demand in
+      state.withLock { $0.link.status.subscription }?.request(demand)
+    }
+  }
+
+  private func deliverOnLane(_ input: Input) {
+    guard state.withLock({ $0.link.status.subscription != nil }) else { return }
+    let additional = downstream.receive(input)
+    if additional > 0 {
+      state.withLock { $0.link.status.subscription }?.request(additional)
+    }
   }
 }
 

@@ -107,6 +107,9 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     var lastEmission: Time?
     var pendingValue: Input?
     var pendingCompletion: Subscribers.Completion<Failure>?
+    /// Emissions on their way to the subscriber: one thread at a time delivers them, even when a
+    /// concurrent scheduler runs the next emission while the last one is still being delivered.
+    var delivery = DeliveryQueue<Input, Failure>(.nested)
 
     var hasScheduledEmission: Bool { pendingValue != nil || pendingCompletion != nil }
     /// Whether values and completions are still taken from upstream.
@@ -203,7 +206,8 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
         state.pendingValue = nil
         state.pendingCompletion = nil
       }
-      return (state.status.subscription, (state.downstream, state.pendingValue))
+      let dropped = state.status.subscription == nil ? [] : state.delivery.close()
+      return (state.status.subscription, (state.downstream, state.pendingValue, dropped))
     }
     withExtendedLifetime(released) {}
     upstream?.cancel()
@@ -225,8 +229,8 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     }
     guard let stampsValue else { return }
     let now = stampsValue ? scheduler.now : nil
-    let taken = state.withLock {
-      state -> (downstream: Downstream, value: Input?, completion: Subscribers.Completion<Failure>?)? in
+    let thread = ThreadIdentity.current
+    let taken = state.withLock { state -> (Downstream, DeliveryQueue<Input, Failure>.Step)? in
       guard state.status.subscription != nil, let downstream = state.downstream else { return nil }
       let value = state.pendingValue
       let completion = state.pendingCompletion
@@ -237,16 +241,19 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
         state.status = .terminal
         state.downstream = nil
       }
-      return (downstream, value, completion)
+      switch (value, completion) {
+      case (let value?, let completion?):
+        return (downstream, state.delivery.deliverNow(value, then: completion, on: thread))
+      case (let value?, nil):
+        return (downstream, state.delivery.deliverNow(.value(value), on: thread))
+      case (nil, let completion?):
+        return (downstream, state.delivery.deliverNow(.completion(completion), on: thread))
+      case (nil, nil):
+        return nil
+      }
     }
-    guard let (downstream, value, completion) = taken else { return }
-    if let value {
-      let additional = downstream.receive(value)
-      if additional > 0 { request(additional) }
-    }
-    if let completion {
-      downstream.receive(completion: completion)
-    }
+    guard let (downstream, step) = taken else { return }
+    state.deliver(step, to: downstream, from: \.delivery) { request($0) }
   }
 }
 

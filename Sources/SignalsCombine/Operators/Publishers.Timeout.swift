@@ -120,6 +120,9 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     var didTimeOut = false
     /// The generation whose clock is being armed (its `schedule` call has not returned yet).
     var armingGeneration: UInt64?
+    /// Values and the completion on their way to the subscriber, oldest first, handed over by one
+    /// thread at a time.
+    var delivery = DeliveryQueue<Input, Failure>(.nested)
   }
 
   private let downstream: Downstream
@@ -154,9 +157,14 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: the upstream is trusted.
-    guard state.withLock({ $0.status.subscription != nil && !$0.didTimeOut }) else { return .none }
+    let staged = state.withLock { state in
+      guard state.status.subscription != nil, !state.didTimeOut else { return false }
+      state.delivery.stage(.value(input))
+      return true
+    }
+    guard staged else { return .none }
     restartClock()
-    scheduler.schedule(options: options) { self.deliver(input) }
+    scheduler.schedule(options: options) { self.deliverDue() }
     return .none
   }
 
@@ -164,12 +172,13 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     let (live, timer) = state.withLock { state -> (Bool, (any Cancellable)?) in
       guard state.status.subscription != nil else { return (false, nil) }
       state.generation &+= 1
+      state.delivery.stage(.completion(completion))
       defer { state.timer = nil }
       return (true, state.timer)
     }
     guard live else { return }
     timer?.cancel()
-    scheduler.schedule(options: options) { self.deliver(completion) }
+    scheduler.schedule(options: options) { self.deliverDue() }
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -185,14 +194,19 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func cancel() {
     // Before the subscription arrives this does nothing, as in Combine.
-    let (upstream, timer) = state.withLock { state -> ((any Subscription)?, (any Cancellable)?) in
-      guard let upstream = state.status.subscription else { return (nil, nil) }
+    let (upstream, timer, dropped) = state.withLock { state in
+      guard let upstream = state.status.subscription else {
+        return (
+          (any Subscription)?.none, (any Cancellable)?.none, ContiguousArray<DeliveryQueue<Input, Failure>.Event?>()
+        )
+      }
       state.status = .terminal
       defer { state.timer = nil }
-      return (upstream, state.timer)
+      return (upstream, state.timer, state.delivery.close())
     }
     timer?.cancel()
     upstream?.cancel()
+    withExtendedLifetime(dropped) {}
   }
 
   /// Stops the running clock and arms a new repeating one, as Combine does.
@@ -240,21 +254,25 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     guard let ranOut else { return }
     ranOut.timer?.cancel()
     ranOut.upstream.cancel()
-    downstream.receive(completion: customError.map { .failure($0()) } ?? .finished)
+    // The custom error is made outside the lock; the values still scheduled are not delivered.
+    let completion: Subscribers.Completion<Failure> = customError.map { .failure($0()) } ?? .finished
+    let thread = ThreadIdentity.current
+    let (dropped, step) = state.withLock { $0.delivery.deliverInstead(.completion(completion), on: thread) }
+    withExtendedLifetime(dropped) {}
+    deliver(step)
   }
 
-  private func deliver(_ input: Input) {
-    guard let upstream = state.withLock({ $0.didTimeOut ? nil : $0.status.subscription }) else { return }
-    let additional = downstream.receive(input)
-    if additional > 0 { upstream.request(additional) }
+  /// A scheduled action runs: the oldest scheduled event is delivered, by this thread or by the
+  /// one already delivering.
+  private func deliverDue() {
+    let step = state.withLock { $0.delivery.due(on: .current) }
+    deliver(step)
   }
 
-  private func deliver(_ completion: Subscribers.Completion<Failure>) {
-    let live = state.withLock { state in
-      defer { state.status = .terminal }
-      return state.status.subscription != nil
+  private func deliver(_ step: DeliveryQueue<Input, Failure>.Step) {
+    state.deliver(step, to: downstream, from: \.delivery) { additional in
+      state.withLock { $0.didTimeOut ? nil : $0.status.subscription }?.request(additional)
     }
-    if live { downstream.receive(completion: completion) }
   }
 }
 

@@ -28,6 +28,12 @@ final class InvariantSubscriber: Subscriber, @unchecked Sendable {
   }
 
   private let state = LockedState<State>.make(State())
+  /// Written on every call outside any lock, on purpose: the contract says the subscriber is never
+  /// entered by two threads at once, so under ThreadSanitizer two overlapping calls are reported
+  /// as a race even when they miss the `inside` check's narrow window. Only with `dwells`.
+  private var unguardedCalls = 0
+  /// Stay inside each call a little (touching `unguardedCalls`), so overlapping calls would meet.
+  private let dwells: Bool
   /// Signalled once per completion received, for tests whose completion arrives on another thread.
   let completed = DispatchSemaphore(value: 0)
   private let initialDemand: Subscribers.Demand
@@ -35,7 +41,11 @@ final class InvariantSubscriber: Subscriber, @unchecked Sendable {
   /// How values are split into sources whose order must be kept: `value / sourceWidth`.
   private let sourceWidth: Int
 
-  init(initialDemand: Subscribers.Demand = .unlimited, demandPerValue: Subscribers.Demand = .none, sourceWidth: Int) {
+  init(
+    initialDemand: Subscribers.Demand = .unlimited, demandPerValue: Subscribers.Demand = .none, sourceWidth: Int,
+    dwells: Bool = false
+  ) {
+    self.dwells = dwells
     self.initialDemand = initialDemand
     self.demandPerValue = demandPerValue
     self.sourceWidth = sourceWidth
@@ -73,6 +83,7 @@ final class InvariantSubscriber: Subscriber, @unchecked Sendable {
       state.lastValueBySource[source] = input
       state.granted += demandPerValue
     }
+    dwell()
     state.withLock { $0.inside = false }
     return demandPerValue
   }
@@ -83,7 +94,13 @@ final class InvariantSubscriber: Subscriber, @unchecked Sendable {
       state.completions += 1
       if state.completions > 1 { state.violations.append("completion delivered \(state.completions) times") }
     }
+    dwell()
     completed.signal()
+  }
+
+  private func dwell() {
+    guard dwells else { return }
+    for _ in 0..<50 { unguardedCalls &+= 1 }
   }
 
   /// Asks for more, recording the grant first so a value racing the request is never counted as

@@ -16,7 +16,7 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   private let dueTime: Context.SchedulerTimeType.Stride
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let machine = LockedState.make(DebounceStateMachine<Downstream.Input>())
+  private let state = LockedState.make(DebounceState<Input, Failure>())
 
   #if DEBUG
   /// Registers this storage with the current leak-check scope, if any (see `LiveObjectScope`).
@@ -36,7 +36,7 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   var description: String { "Debounce" }
 
   var customMirror: Mirror {
-    let (demand, value) = machine.withLock { ($0.demand, $0.currentValue) }
+    let (demand, value) = state.withLock { ($0.machine.demand, $0.machine.currentValue) }
     return Mirror(
       self,
       children: [("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", value as Any)])
@@ -45,7 +45,7 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
-    switch machine.withLock({ $0.receivedSubscription(subscription) }) {
+    switch state.withLock({ $0.machine.receivedSubscription(subscription) }) {
     case .cancelSubscription:
       subscription.cancel()
     case .startDownstreamAndRequestUnlimited:
@@ -55,7 +55,7 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let (generation, previousTimer, displaced) = machine.withLock { $0.received(input) }
+    let (generation, previousTimer, displaced) = state.withLock { $0.machine.received(input) }
     withExtendedLifetime(displaced) {}
     guard let generation else { return .none }
     let due = scheduler.now.advanced(by: dueTime)
@@ -65,45 +65,67 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
     ) {
       self.fire(generation)
     }
-    if !machine.withLock({ $0.armed(generation, token: token) }) { token.cancel() }
+    if !state.withLock({ $0.machine.armed(generation, token: token) }) { token.cancel() }
     previousTimer?.cancel()
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let (scheduleCompletion, timer) = machine.withLock { $0.completed() }
+    let (scheduleCompletion, timer) = state.withLock { $0.machine.completed() }
     timer?.cancel()
     guard scheduleCompletion else { return }
     // Combine schedules the completion without the options.
     scheduler.schedule {
-      self.downstream.receive(completion: completion)
+      let step = self.state.withLock { $0.delivery.deliverNow(.completion(completion), on: .current) }
+      self.deliver(step)
     }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    machine.withLock { $0.addDemand(demand) }
+    state.withLock { $0.machine.addDemand(demand) }
   }
 
   func cancel() {
-    let (upstream, timer) = machine.withLock { $0.cancelled() }
+    let (upstream, timer, dropped) = state.withLock { state in
+      let (upstream, timer) = state.machine.cancelled()
+      return (upstream, timer, upstream == nil ? [] : state.delivery.close())
+    }
     timer?.cancel()
     upstream?.cancel()
+    withExtendedLifetime(dropped) {}
   }
 
   private func fire(_ generation: UInt64) {
-    switch machine.withLock({ $0.due(generation) }) {
-    case .none:
-      return
-    case .cancelTimer(let timer):
-      timer?.cancel()
-    case .deliver(let value, let timer):
-      timer?.cancel()
-      let additional = downstream.receive(value)
-      machine.withLock { $0.addDemand(additional) }
+    let thread = ThreadIdentity.current
+    let (timer, step) = state.withLock { state -> ((any Cancellable)?, DeliveryQueue<Input, Failure>.Step) in
+      switch state.machine.due(generation) {
+      case .none:
+        return (nil, .none)
+      case .cancelTimer(let timer):
+        return (timer, .none)
+      case .deliver(let value, let timer):
+        return (timer, state.delivery.deliverNow(.value(value), on: thread))
+      }
+    }
+    timer?.cancel()
+    deliver(step)
+  }
+
+  /// Delivers through the one drain loop, so that a value firing on one thread and the completion
+  /// on another never enter the subscriber at once.
+  private func deliver(_ step: DeliveryQueue<Input, Failure>.Step) {
+    state.deliver(step, to: downstream, from: \.delivery) { additional in
+      state.withLock { $0.machine.addDemand(additional) }
     }
   }
 }
 
-// Safety: the only mutable state is `machine`, a `LockedState`; the rest is immutable.
+/// A debounce's decisions and the events on their way to its subscriber, behind one lock.
+private struct DebounceState<Input, Failure: Error> {
+  var machine = DebounceStateMachine<Input>()
+  var delivery = DeliveryQueue<Input, Failure>(.nested)
+}
+
+// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
 extension DebounceStorage: @unchecked Sendable {}
 #endif

@@ -8,7 +8,7 @@ import Signals
 ///
 /// ``CollectionCombiningStorage`` asks it under its lock and acts after unlocking. The machine
 /// keeps each input's phase and values (its latest value, or the queue of values not yet zipped),
-/// the subscriber's demand, and a ``SerialDelivery`` token whose backlog holds the arrays made
+/// the subscriber's demand, and a ``SerialBacklog`` token whose backlog holds the arrays made
 /// while another caller delivers. An array is made only when there is demand for it, which it
 /// takes at once.
 ///
@@ -50,7 +50,7 @@ struct CollectionCombiningStateMachine<Value, Failure: Error> {
   /// What the storage does after a locked step, once it has unlocked.
   struct Effects {
     /// Who delivers next.
-    var start = SerialDelivery<[Value], Failure>.Start.none
+    var start = SerialBacklog<[Value], Failure>.Start.none
     /// Subscriptions to cancel, in order: a failed input's first, then the others by index.
     var cancel: [any Subscription] = []
     /// Demand to pass on to the inputs (see ``CollectionCombiningStateMachine/requestTarget(at:demand:)``).
@@ -96,7 +96,7 @@ struct CollectionCombiningStateMachine<Value, Failure: Error> {
   private var owedReturn: ContiguousArray<Subscribers.Demand> = []
   /// A completion was decided, or the subscriber cancelled.
   private(set) var hasEnded = false
-  private var delivery = SerialDelivery<[Value], Failure>()
+  private var delivery = SerialBacklog<[Value], Failure>()
 
   /// A machine for `count` inputs; the subscribing caller holds the delivery token until it asks
   /// for ``nextDelivery(adding:)``.
@@ -214,11 +214,11 @@ struct CollectionCombiningStateMachine<Value, Failure: Error> {
   }
 
   /// The token holder delivered an array and the subscriber returned `returned`: adds it, makes the
-  /// arrays it allows, and says what to deliver next (``SerialDelivery/Next/none`` gives the token
+  /// arrays it allows, and says what to deliver next (``SerialBacklog/Next/none`` gives the token
   /// back).
   mutating func nextDelivery(
     adding returned: Subscribers.Demand
-  ) -> (next: SerialDelivery<[Value], Failure>.Next, effects: Effects) {
+  ) -> (next: SerialBacklog<[Value], Failure>.Next, effects: Effects) {
     var effects = Effects()
     effects.upstreamDemand = addDemand(returned)
     _ = makeOutputs()
@@ -257,8 +257,8 @@ struct CollectionCombiningStateMachine<Value, Failure: Error> {
 
   /// Makes every array the values and the demand allow; the first may go to the caller with the
   /// token (the returned start), the others wait in the backlog.
-  private mutating func makeOutputs() -> SerialDelivery<[Value], Failure>.Start {
-    var start = SerialDelivery<[Value], Failure>.Start.none
+  private mutating func makeOutputs() -> SerialBacklog<[Value], Failure>.Start {
+    var start = SerialBacklog<[Value], Failure>.Start.none
     while !hasEnded, demand > 0, let output = takeOutput() {
       demand -= 1
       let made = delivery.made(output)

@@ -112,7 +112,7 @@ where Downstream.Input == [Value] {
   }
 
   /// Delivers while this caller holds the token.
-  private func deliver(_ start: SerialDelivery<[Value], Failure>.Start) {
+  private func deliver(_ start: SerialBacklog<[Value], Failure>.Start) {
     switch start {
     case .none:
       return

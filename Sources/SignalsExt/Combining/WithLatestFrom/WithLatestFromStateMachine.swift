@@ -7,7 +7,7 @@ import Signals
 ///
 /// ``WithLatestFromStorage`` asks it under its lock and acts after unlocking. The machine keeps
 /// both inputs' phases, the other publisher's latest value, the subscriber's demand, and a
-/// ``SerialDelivery`` token whose backlog holds the pairs made while another caller delivers.
+/// ``SerialBacklog`` token whose backlog holds the pairs made while another caller delivers.
 ///
 /// - The other publisher is subscribed first and asked for `.unlimited`; the trigger is subscribed
 ///   once the other has sent its first value (``ValueEffects/subscribesTrigger``), and asked for
@@ -50,7 +50,7 @@ struct WithLatestFromStateMachine<Trigger, Other, Failure: Error> {
   /// What the storage does after a locked step, once it has unlocked.
   struct Effects {
     /// Who delivers next.
-    var start = SerialDelivery<Output, Failure>.Start.none
+    var start = SerialBacklog<Output, Failure>.Start.none
     /// Subscriptions to cancel: the trigger's, then the other's.
     var cancel: [any Subscription] = []
     /// Demand to pass on to the trigger.
@@ -83,7 +83,7 @@ struct WithLatestFromStateMachine<Trigger, Other, Failure: Error> {
   private var requestedSoFar = Subscribers.Demand.none
   /// A completion was decided, or the subscriber cancelled.
   private(set) var hasEnded = false
-  private var delivery = SerialDelivery<Output, Failure>()
+  private var delivery = SerialBacklog<Output, Failure>()
 
   /// A machine whose subscribing caller holds the delivery token until it asks for
   /// ``nextDelivery(adding:)``.
@@ -172,10 +172,10 @@ struct WithLatestFromStateMachine<Trigger, Other, Failure: Error> {
   }
 
   /// The token holder delivered a pair and the subscriber returned `returned`: adds it and says
-  /// what to deliver next (``SerialDelivery/Next/none`` gives the token back).
+  /// what to deliver next (``SerialBacklog/Next/none`` gives the token back).
   mutating func nextDelivery(
     adding returned: Subscribers.Demand
-  ) -> (next: SerialDelivery<Output, Failure>.Next, triggerDemand: Subscribers.Demand) {
+  ) -> (next: SerialBacklog<Output, Failure>.Next, triggerDemand: Subscribers.Demand) {
     let triggerDemand = addDemand(returned)
     return (delivery.next(), triggerDemand)
   }

@@ -135,7 +135,7 @@ where
   }
 
   /// Delivers while this caller holds the token.
-  private func deliver(_ start: SerialDelivery<Machine.Output, Failure>.Start) {
+  private func deliver(_ start: SerialBacklog<Machine.Output, Failure>.Start) {
     switch start {
     case .none:
       return

@@ -23,17 +23,17 @@ struct CollectionCombiningStateMachineTests {
     return nil
   }
 
-  private func isNone(_ next: SerialDelivery<[Int], TestError>.Next) -> Bool {
+  private func isNone(_ next: SerialBacklog<[Int], TestError>.Next) -> Bool {
     if case .none = next { return true }
     return false
   }
 
-  private func delivered(_ next: SerialDelivery<[Int], TestError>.Next) -> [Int]? {
+  private func delivered(_ next: SerialBacklog<[Int], TestError>.Next) -> [Int]? {
     if case .deliver(let output) = next { return output }
     return nil
   }
 
-  private func completion(_ next: SerialDelivery<[Int], TestError>.Next) -> Subscribers.Completion<TestError>? {
+  private func completion(_ next: SerialBacklog<[Int], TestError>.Next) -> Subscribers.Completion<TestError>? {
     if case .complete(let completion) = next { return completion }
     return nil
   }

@@ -7,7 +7,7 @@ import Testing
 
 struct WithLatestFromStateMachineTests {
   private typealias Machine = WithLatestFromStateMachine<Int, String, TestError>
-  private typealias Next = SerialDelivery<Machine.Output, TestError>.Next
+  private typealias Next = SerialBacklog<Machine.Output, TestError>.Next
 
   /// A machine whose subscriber has its subscription, with the other publisher subscribed.
   private func running() -> (Machine, other: TestSubscription) {

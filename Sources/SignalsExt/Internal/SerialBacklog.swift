@@ -18,14 +18,14 @@ import Signals
 /// Every output in the backlog was already counted against the subscriber's demand when it was
 /// made; the backlog only orders them. The token starts out taken, by the subscribing thread, so
 /// nothing reaches the subscriber before its subscription does.
-struct SerialDelivery<Output, Failure: Error> {
+struct SerialBacklog<Output, Failure: Error> {
   /// What the thread that made an output or decided a completion does next.
   enum Start {
     /// Nothing: nothing waits, or another caller holds the token and delivers it.
     case none
-    /// This caller holds the token: deliver the output, then ask ``SerialDelivery/next()``.
+    /// This caller holds the token: deliver the output, then ask ``SerialBacklog/next()``.
     case deliver(Output)
-    /// This caller holds the token: ask ``SerialDelivery/next()`` for what waits.
+    /// This caller holds the token: ask ``SerialBacklog/next()`` for what waits.
     case drain
   }
 

@@ -6,8 +6,8 @@ import Testing
 
 @testable import SignalsExt
 
-struct SerialDeliveryTests {
-  private typealias Delivery = SerialDelivery<Int, TestError>
+struct SerialBacklogTests {
+  private typealias Delivery = SerialBacklog<Int, TestError>
 
   private func delivered(_ start: Delivery.Start) -> Int? {
     if case .deliver(let output) = start { return output }

@@ -1,0 +1,77 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+@_spi(Signals) import SignalsSupport
+import Testing
+
+/// The rules of the one serial-delivery primitive, each once (see `SerialDelivery`'s doc).
+struct SerialDeliveryTests {
+  let first = ThreadIdentity(rawValue: 1)
+  let second = ThreadIdentity(rawValue: 2)
+
+  @Test func theFirstCallerTakesTheTokenAndGivesItBackWhenNothingIsOwed() {
+    var delivery = SerialDelivery(.nested)
+    #expect(!delivery.isDelivering)
+    #expect(delivery.enter(on: first) == .deliver)
+    #expect(delivery.isDelivering)
+    #expect(delivery.finishDelivery() == false)
+    #expect(!delivery.isDelivering)
+    #expect(delivery.enter(on: second) == .deliver)
+  }
+
+  @Test func anotherThreadsDeliveryIsOwedByTheHolderAndMadeBeforeTheTokenIsGivenBack() {
+    var delivery = SerialDelivery(.nested)
+    #expect(delivery.enter(on: first) == .deliver)
+    #expect(delivery.enter(on: second) == .queued)
+    #expect(delivery.enter(on: second) == .queued)
+    #expect(delivery.backlog == 2)
+    #expect(delivery.finishDelivery() == true)
+    #expect(delivery.finishDelivery() == true)
+    #expect(delivery.finishDelivery() == false)
+    #expect(delivery.backlog == 0)
+  }
+
+  @Test(arguments: [SerialDelivery.Reentrancy.nested, .queued])
+  func theHoldersOwnCallFollowsTheReentrancyRule(_ reentrancy: SerialDelivery.Reentrancy) {
+    var delivery = SerialDelivery(reentrancy)
+    #expect(delivery.enter(on: first) == .deliver)
+    switch reentrancy {
+    case .nested:
+      #expect(delivery.enter(on: first) == .deliverNested)
+      #expect(delivery.backlog == 0)
+    case .queued:
+      #expect(delivery.enter(on: first) == .queued)
+      #expect(delivery.backlog == 1)
+      #expect(delivery.finishDelivery() == true)
+    }
+    #expect(delivery.finishDelivery() == false)
+  }
+
+  @Test func severalDeliveriesAtOnceLeaveTheRestToTheHolder() {
+    var delivery = SerialDelivery(.nested)
+    #expect(delivery.enter(on: first, count: 2) == .deliver)
+    #expect(delivery.backlog == 1)
+    #expect(delivery.enter(on: second, count: 2) == .queued)
+    #expect(delivery.backlog == 3)
+  }
+
+  @Test func afterCloseNothingIsDeliveredAndTheHolderGivesTheTokenBack() {
+    var delivery = SerialDelivery(.nested)
+    #expect(delivery.enter(on: first) == .deliver)
+    #expect(delivery.enter(on: second) == .queued)
+    delivery.close()
+    #expect(delivery.closed)
+    #expect(delivery.enter(on: second) == .closed)
+    #expect(delivery.enter(on: first) == .closed)
+    #expect(delivery.finishDelivery() == false)
+    #expect(!delivery.isDelivering)
+  }
+
+  @Test func forgettingNeverGoesBelowNothingOwed() {
+    var delivery = SerialDelivery(.queued)
+    #expect(delivery.enter(on: first) == .deliver)
+    #expect(delivery.enter(on: second) == .queued)
+    delivery.forget(5)
+    #expect(delivery.backlog == 0)
+    #expect(delivery.finishDelivery() == false)
+  }
+}
