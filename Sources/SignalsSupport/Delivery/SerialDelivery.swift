@@ -21,20 +21,24 @@
 /// it inside the same `LockedState` as its events (oldest first) and its own state, asks it under
 /// the lock, and calls the subscriber after unlocking. The rules, once:
 /// 1. Only the holder calls the subscriber, and it holds the token from `.deliver` until
-///    ``finishDelivery()`` returns `false`. A `.deliverNested` caller calls the subscriber inside
-///    the holder's own call, on the holder's thread, and does not call ``finishDelivery()``.
+///    ``next()`` answers ``Next/none``. A `.deliverNested` caller calls the subscriber inside the
+///    holder's own call, on the holder's thread, and does not call ``next()``.
 /// 2. Each `.queued` answer is one delivery the holder makes before it gives the token back: the
-///    owner takes its oldest waiting event each time ``finishDelivery()`` returns `true`.
-/// 3. After ``close()`` nothing more is delivered: ``enter(on:)`` answers `.closed` and the
-///    holder, if any, gives the token back when its current delivery returns.
+///    owner takes its oldest waiting event each time ``next()`` answers ``Next/deliver``.
+/// 3. An ending (a completion the owner keeps apart from its events) is made after everything
+///    owed: ``end(on:)`` marks it, and ``next()`` answers ``Next/end`` once the backlog is empty.
+///    Whoever ends first wins; later calls answer `.closed`.
+/// 4. After ``close()`` (a cancel) or the ending, nothing more is delivered: ``enter(on:)``
+///    answers `.closed` and the holder, if any, gives the token back when its current delivery
+///    returns.
 ///
 /// ```swift
 /// var delivery = SerialDelivery(.nested)
 /// let me = ThreadIdentity.current
 /// print(delivery.enter(on: me))               // deliver: this thread holds the token
 /// print(delivery.enter(on: ThreadIdentity(rawValue: 0)))  // queued: made by the holder
-/// print(delivery.finishDelivery())            // true: one more delivery to make
-/// print(delivery.finishDelivery())            // false: the token is given back
+/// print(delivery.next())                      // deliver: one more delivery to make
+/// print(delivery.next())                      // none: the token is given back
 /// ```
 @_spi(Signals) public struct SerialDelivery: Sendable {
   /// What happens to a delivery asked for by the thread that holds the token.
@@ -45,17 +49,40 @@
     case queued
   }
 
-  /// The answer of ``enter(on:)``.
+  /// The answer of ``enter(on:count:)`` and ``end(on:)``.
   public enum Entry: Equatable, Sendable {
-    /// The caller now holds the token: deliver, then call ``finishDelivery()`` and deliver again
-    /// for as long as it returns `true`.
+    /// The caller now holds the token: deliver (for ``end(on:)``: nothing yet), then ask
+    /// ``next()`` until it answers ``Next/none``.
     case deliver
     /// The caller already holds the token and the rule is ``Reentrancy/nested``: deliver now,
-    /// inside the outer delivery, and do not call ``finishDelivery()``.
+    /// inside the outer delivery, and do not ask ``next()``. For ``end(on:)``: deliver the ending
+    /// now; what was owed is forgotten.
     case deliverNested
-    /// Counted in the backlog: the holder makes this delivery before giving the token back.
+    /// Counted in the backlog (or, for ``end(on:)``, kept for after it): the holder makes this
+    /// delivery before giving the token back.
     case queued
-    /// ``close()`` was called: deliver nothing.
+    /// The delivery ended (``close()``, or an ending already marked): deliver nothing.
+    case closed
+  }
+
+  /// What the holder does after a delivery, from ``next()``.
+  public enum Next: Equatable, Sendable {
+    /// Make one more delivery: the owner's oldest waiting event.
+    case deliver
+    /// Deliver the ending; nothing follows it. The caller still holds the token until it asks
+    /// ``next()`` again, which answers ``none``.
+    case end
+    /// Nothing is owed: the token is given back.
+    case none
+  }
+
+  /// Where a delivery stands.
+  @usableFromInline enum Lifecycle: Sendable {
+    /// Deliveries are made.
+    case open
+    /// An ending is marked and waits for the backlog.
+    case ending
+    /// Ended or closed: nothing more is delivered.
     case closed
   }
 
@@ -63,8 +90,7 @@
   @usableFromInline var holder: ThreadIdentity?
   /// Deliveries the holder owes before it gives the token back.
   @usableFromInline var owed = 0
-  /// Set by ``close()``.
-  @usableFromInline var isClosed = false
+  @usableFromInline var lifecycle = Lifecycle.open
   /// The rule for a holder's own re-entrant calls.
   public let reentrancy: Reentrancy
 
@@ -82,9 +108,14 @@
   @inlinable
   public var backlog: Int { owed }
 
-  /// Whether ``close()`` was called.
+  /// Whether the delivery ended or closed: nothing more is delivered.
   @inlinable
-  public var closed: Bool { isClosed }
+  public var closed: Bool { lifecycle == .closed }
+
+  /// Whether an ending is marked (waiting or made) or the delivery closed: no new event should
+  /// be made.
+  @inlinable
+  public var hasEnded: Bool { lifecycle != .open }
 
   /// Asks to make `count` deliveries on `thread`; see ``Entry`` for what the caller does next.
   ///
@@ -92,7 +123,7 @@
   /// the rest are owed by the holder, after the delivery at hand.
   @inlinable
   public mutating func enter(on thread: ThreadIdentity, count: Int = 1) -> Entry {
-    if isClosed { return .closed }
+    if lifecycle == .closed { return .closed }
     guard let holder else {
       self.holder = thread
       owed += count - 1
@@ -106,16 +137,71 @@
     return .queued
   }
 
-  /// The holder's delivery returned: `true` when it owes one more (the owner's oldest waiting
-  /// event), `false` when the token is given back.
+  /// ``enter(on:count:)`` for a ``Reentrancy/queued`` owner, which needs no thread identity:
+  /// every call while the token is taken is counted in the backlog.
   @inlinable
-  public mutating func finishDelivery() -> Bool {
-    if owed > 0, !isClosed {
-      owed -= 1
-      return true
+  public mutating func enter() -> Entry {
+    assert(reentrancy == .queued, "a nested delivery needs the caller's thread")
+    return enter(on: ThreadIdentity(rawValue: 0))
+  }
+
+  /// Counts one delivery whose event the owner already queued, for a ``Reentrancy/queued`` owner:
+  /// `true` when the token was free and the caller now holds it (it asks ``next()``, which hands
+  /// out that delivery), `false` when the holder makes it or the delivery ended.
+  @inlinable
+  public mutating func owe() -> Bool {
+    assert(reentrancy == .queued, "a nested delivery needs the caller's thread")
+    guard lifecycle != .closed else { return false }
+    owed += 1
+    guard holder == nil else { return false }
+    holder = ThreadIdentity(rawValue: 0)
+    return true
+  }
+
+  /// Marks the ending, made after everything owed; see ``Entry``.
+  @inlinable
+  public mutating func end(on thread: ThreadIdentity) -> Entry {
+    guard lifecycle == .open else { return .closed }
+    guard let holder else {
+      self.holder = thread
+      lifecycle = .ending
+      return .deliver
     }
-    holder = nil
-    return false
+    if holder == thread, reentrancy == .nested {
+      lifecycle = .closed
+      owed = 0
+      return .deliverNested
+    }
+    lifecycle = .ending
+    return .queued
+  }
+
+  /// ``end(on:)`` for a ``Reentrancy/queued`` owner.
+  @inlinable
+  public mutating func end() -> Entry {
+    assert(reentrancy == .queued, "a nested delivery needs the caller's thread")
+    return end(on: ThreadIdentity(rawValue: 0))
+  }
+
+  /// The holder's delivery returned: what it does next (see ``Next``).
+  @inlinable
+  public mutating func next() -> Next {
+    switch lifecycle {
+    case .closed:
+      holder = nil
+      return .none
+    case .open, .ending:
+      if owed > 0 {
+        owed -= 1
+        return .deliver
+      }
+      if lifecycle == .ending {
+        lifecycle = .closed
+        return .end
+      }
+      holder = nil
+      return .none
+    }
   }
 
   /// Forgets up to `count` owed deliveries whose events the owner dropped (never more than are
@@ -125,11 +211,12 @@
     owed -= Swift.min(count, owed)
   }
 
-  /// Nothing more is delivered: owed deliveries are forgotten, later calls answer `.closed`, and
-  /// a holder gives the token back when its current delivery returns.
+  /// Nothing more is delivered (a cancel): owed deliveries and a waiting ending are forgotten,
+  /// later calls answer `.closed`, and a holder gives the token back when its current delivery
+  /// returns.
   @inlinable
   public mutating func close() {
-    isClosed = true
+    lifecycle = .closed
     owed = 0
   }
 }

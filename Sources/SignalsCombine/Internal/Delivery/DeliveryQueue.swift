@@ -113,7 +113,11 @@ struct DeliveryQueue<Input, Failure: Error> {
 
   /// The holder delivered its event: the next one it owes, or `nil` when it gives the token back.
   mutating func finishDelivery() -> Event? {
-    token.finishDelivery() ? takeOldest() : nil
+    switch token.next() {
+    case .deliver: takeOldest()
+    // The completion travels as an event here, never as the token's ending.
+    case .end, .none: nil
+    }
   }
 
   /// Ends the queue: staged events are dropped and returned (release them after unlocking), and

@@ -12,10 +12,11 @@
 /// the subscriber returns from `receive(_:)`) goes to the current inner. Demand is counted here,
 /// so an inner that sends more than it was asked for never pushes past the subscriber's demand.
 ///
-/// **Serial delivery without holding a lock.** As in ``FlatMapStateMachine``, one thread at a time
-/// holds the token (`isDelivering`) and calls the subscriber; a value accepted while the token is
-/// taken (its demand already counted) waits in the backlog and the holder delivers it, and so does a
-/// completion decided meanwhile, after the backlog.
+/// **Serial delivery without holding a lock.** Through the one primitive, ``SerialDelivery``, with
+/// the queued rule: one thread at a time holds the token and calls the subscriber; a value
+/// accepted while the token is taken (its demand already counted) waits in the storage's backlog
+/// and the holder delivers it, and so does a completion decided meanwhile (the token's ending),
+/// after the backlog.
 ///
 /// Not generic, like ``FlatMapStateMachine`` and for the same reason (no run-time metadata lookup
 /// per value in unspecialised client code): the machine counts the backlog, and the storage keeps
@@ -62,27 +63,17 @@ struct SwitchToLatestStateMachine {
     }
   }
 
-  /// Where the whole operator stands.
-  private enum Lifecycle {
-    /// Running.
-    case running
-    /// A completion is decided and waits in `pendingCompletion` for the token holder.
-    case completing
-    /// Completed (the completion was handed out) or cancelled.
-    case terminal
-  }
-
   private var upstream = UpstreamPhase.awaitingSubscription
   private var inner = InnerPhase.none
   private var nextInnerID = 0
   /// Values the subscriber may still receive.
   private(set) var demand = Subscribers.Demand.none
-  private var isDelivering = false
-  /// Values accepted (their demand counted) while the token was taken.
-  /// How many accepted values wait for the token holder (the values wait in the storage).
-  private(set) var backlogCount = 0
-  private var pendingCompletion: Ending?
-  private var lifecycle = Lifecycle.running
+  /// Who delivers, how many accepted values wait for the holder (the values wait in the
+  /// storage), and the operator's lifecycle: running, a completion decided and waiting for the
+  /// backlog (the token's ending), ended.
+  private var delivery = SerialDelivery(.queued)
+  /// How the operator ends, once decided.
+  private var ending: Ending?
   /// The inner that completed last. A subscription it sends afterwards is neither asked for
   /// anything nor cancelled, as in Combine.
   private var completedInnerID: Int?
@@ -92,10 +83,10 @@ struct SwitchToLatestStateMachine {
   private var orphanedInnerID: Int?
 
   /// Whether a completion was decided or delivered, or the subscriber cancelled.
-  var hasEnded: Bool {
-    if case .running = lifecycle { return false }
-    return true
-  }
+  var hasEnded: Bool { delivery.hasEnded }
+
+  /// How many accepted values wait for the token holder.
+  var backlogCount: Int { delivery.backlog }
 
   /// The id of the current inner, if one runs.
   var currentInnerID: Int? { inner.id }
@@ -179,11 +170,7 @@ struct SwitchToLatestStateMachine {
     guard !hasEnded, case .waitingJust = inner, demand > 0 else { return JustRelease() }
     var release = JustRelease(movesWaitingValue: true)
     if demand != .unlimited { demand -= 1 }
-    backlogCount += 1
-    if !isDelivering {
-      isDelivering = true
-      release.drain = true
-    }
+    release.drain = delivery.owe()
     inner = .none
     if case .finished = upstream {
       var outcome = CompletionOutcome()
@@ -252,17 +239,16 @@ struct SwitchToLatestStateMachine {
   /// The subscriber cancelled: the subscriptions to cancel, and whether the storage drops the
   /// values it keeps, its backlog and a waiting `Just`'s value (after unlocking).
   mutating func cancelled() -> (cancel: [any Subscription], dropsBacklog: Bool) {
-    lifecycle = .terminal
-    pendingCompletion = nil
+    let dropsBacklog = delivery.backlog > 0
+    delivery.close()
     // Combine's order: the inner first, then the upstream.
     var cancel: [any Subscription] = []
     if let subscription = inner.subscription { cancel.append(subscription) }
     if case .active(let subscription) = upstream { cancel.append(subscription) }
-    var dropsValues = backlogCount > 0
+    var dropsValues = dropsBacklog
     if case .waitingJust = inner { dropsValues = true }
     upstream = .finished
     inner = .none
-    backlogCount = 0
     return (cancel, dropsValues)
   }
 
@@ -285,21 +271,14 @@ struct SwitchToLatestStateMachine {
       demand += returned
       if innerID == nil || innerID != inner.id { forward = inner.subscription }
     }
-    if case .terminal = lifecycle {
-      isDelivering = false
+    switch delivery.next() {
+    case .deliver:
+      return (.deliver, forward)
+    case .end:
+      return (.complete(ending ?? .finished), forward)
+    case .none:
       return (.none, forward)
     }
-    if backlogCount > 0 {
-      backlogCount -= 1
-      return (.deliver, forward)
-    }
-    if let completion = pendingCompletion {
-      pendingCompletion = nil
-      lifecycle = .terminal
-      return (.complete(completion), forward)
-    }
-    isDelivering = false
-    return (.none, forward)
   }
 
   // MARK: Helpers
@@ -313,22 +292,13 @@ struct SwitchToLatestStateMachine {
   /// deliver it now) or counts it in the backlog (`false`: the holder delivers it).
   private mutating func takeTokenOrQueue() -> Bool {
     if demand != .unlimited { demand -= 1 }
-    if !isDelivering {
-      // A free token means an empty backlog: the last holder delivered all of it.
-      isDelivering = true
-      return true
-    }
-    backlogCount += 1
-    return false
+    // A free token means an empty backlog: the last holder delivered all of it.
+    return delivery.enter() == .deliver
   }
 
   private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
-    lifecycle = .completing
-    pendingCompletion = ending
-    if !isDelivering {
-      isDelivering = true
-      outcome.drain = true
-    }
+    self.ending = ending
+    outcome.drain = delivery.end() == .deliver
   }
 }
 

@@ -13,7 +13,7 @@ struct SerialDeliveryTests {
     #expect(!delivery.isDelivering)
     #expect(delivery.enter(on: first) == .deliver)
     #expect(delivery.isDelivering)
-    #expect(delivery.finishDelivery() == false)
+    #expect(delivery.next() == .none)
     #expect(!delivery.isDelivering)
     #expect(delivery.enter(on: second) == .deliver)
   }
@@ -24,9 +24,9 @@ struct SerialDeliveryTests {
     #expect(delivery.enter(on: second) == .queued)
     #expect(delivery.enter(on: second) == .queued)
     #expect(delivery.backlog == 2)
-    #expect(delivery.finishDelivery() == true)
-    #expect(delivery.finishDelivery() == true)
-    #expect(delivery.finishDelivery() == false)
+    #expect(delivery.next() == .deliver)
+    #expect(delivery.next() == .deliver)
+    #expect(delivery.next() == .none)
     #expect(delivery.backlog == 0)
   }
 
@@ -41,9 +41,9 @@ struct SerialDeliveryTests {
     case .queued:
       #expect(delivery.enter(on: first) == .queued)
       #expect(delivery.backlog == 1)
-      #expect(delivery.finishDelivery() == true)
+      #expect(delivery.next() == .deliver)
     }
-    #expect(delivery.finishDelivery() == false)
+    #expect(delivery.next() == .none)
   }
 
   @Test func severalDeliveriesAtOnceLeaveTheRestToTheHolder() {
@@ -62,7 +62,7 @@ struct SerialDeliveryTests {
     #expect(delivery.closed)
     #expect(delivery.enter(on: second) == .closed)
     #expect(delivery.enter(on: first) == .closed)
-    #expect(delivery.finishDelivery() == false)
+    #expect(delivery.next() == .none)
     #expect(!delivery.isDelivering)
   }
 
@@ -72,6 +72,45 @@ struct SerialDeliveryTests {
     #expect(delivery.enter(on: second) == .queued)
     delivery.forget(5)
     #expect(delivery.backlog == 0)
-    #expect(delivery.finishDelivery() == false)
+    #expect(delivery.next() == .none)
+  }
+
+  @Test func theEndingComesAfterEverythingOwedAndOnlyOnce() {
+    var delivery = SerialDelivery(.queued)
+    #expect(delivery.enter() == .deliver)
+    #expect(delivery.enter() == .queued)
+    #expect(delivery.end() == .queued)
+    #expect(delivery.hasEnded)
+    #expect(delivery.end() == .closed)
+    #expect(delivery.next() == .deliver)
+    #expect(delivery.next() == .end)
+    #expect(delivery.closed)
+    #expect(delivery.enter() == .closed)
+    #expect(delivery.next() == .none)
+    #expect(!delivery.isDelivering)
+  }
+
+  @Test func anEndingWithTheTokenFreeIsMadeByItsCaller() {
+    var delivery = SerialDelivery(.nested)
+    #expect(delivery.end(on: first) == .deliver)
+    #expect(delivery.next() == .end)
+    #expect(delivery.next() == .none)
+  }
+
+  @Test func theHoldersOwnEndingUnderTheNestedRuleIsMadeAtOnceAndForgetsWhatWasOwed() {
+    var delivery = SerialDelivery(.nested)
+    #expect(delivery.enter(on: first) == .deliver)
+    #expect(delivery.enter(on: second) == .queued)
+    #expect(delivery.end(on: first) == .deliverNested)
+    #expect(delivery.closed)
+    #expect(delivery.next() == .none)
+  }
+
+  @Test func aCloseForgetsAWaitingEnding() {
+    var delivery = SerialDelivery(.queued)
+    #expect(delivery.enter() == .deliver)
+    #expect(delivery.end() == .queued)
+    delivery.close()
+    #expect(delivery.next() == .none)
   }
 }
