@@ -362,6 +362,9 @@ private struct SendBatch {
   var limited: UInt64 = 0
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`.
+// Safety: the mutable state is `state`, a `LockedState`, and the current value behind `latest`,
+// which is read and written only while holding `state`'s lock (`send`, `currentValue`, and
+// `currentValueUnderLock`, whose callers hold it), or by `init` and `deinit`, which no other thread
+// can overlap. Every other stored property is a `let`.
 extension SubjectStorage: @unchecked Sendable {}
 #endif
