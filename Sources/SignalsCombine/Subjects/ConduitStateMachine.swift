@@ -19,6 +19,11 @@
 ///
 /// The token also owns the subscriber reference: only its holder may release the subscriber, so a
 /// cancel that arrives while another thread is delivering leaves the release to that thread.
+///
+/// **The owed current value** (`CurrentValueSubject` only). A value sent while the subscriber has no
+/// demand is not queued: the subscriber is owed the current value instead, and its next
+/// `request(_:)` delivers it (the latest by then). As in Combine, demand the subscriber returns
+/// from `receive(_:)` only counts towards later sends; it never sends the owed value.
 struct ConduitStateMachine<Output, Failure: Error> {
   /// What ``offer(_:generation:on:replaysCurrentValue:)`` asks the storage to do with a value.
   enum OfferAction {
@@ -36,7 +41,8 @@ struct ConduitStateMachine<Output, Failure: Error> {
   enum FinishAction {
     /// Nothing: the token is given back.
     case none
-    /// Deliver this queued (or owed) value, then finish again.
+    /// Deliver this queued value (or the owed current value a request made meanwhile asked for),
+    /// then finish again.
     case deliver(Output)
     /// Deliver the completion, then release the subscriber.
     case complete(Subscribers.Completion<Failure>)
@@ -150,11 +156,16 @@ struct ConduitStateMachine<Output, Failure: Error> {
       if overflow.head == overflow.backlog.count { dropBacklog() }
       return .deliver(value)
     }
-    if token.owesCurrentValue, token.demand > 0, let currentValue {
-      token.owesCurrentValue = false
-      token.replayedGeneration = currentGeneration
-      token.demand -= 1
-      return .deliver(currentValue)
+    // As in Combine, only a request sends the owed current value: demand the subscriber returned
+    // from `receive(_:)` does not. This one was asked for while another thread held the token.
+    if token.replayRequested {
+      token.replayRequested = false
+      if token.owesCurrentValue, token.demand > 0, let currentValue {
+        token.owesCurrentValue = false
+        token.replayedGeneration = currentGeneration
+        token.demand -= 1
+        return .deliver(currentValue)
+      }
     }
     if token.completionPending {
       let completion: Subscribers.Completion<Failure> = overflow?.failure.first.map { .failure($0) } ?? .finished
@@ -184,6 +195,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       return .deliverNested(currentValue)
     default:
       // The token holder delivers it when it finishes.
+      token.replayRequested = true
       return .none
     }
     token.owesCurrentValue = false
@@ -257,8 +269,12 @@ struct ConduitToken {
   /// Cancelled or completed: nothing more is delivered.
   var isTerminated = false
   /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
-  /// its next demand.
+  /// its next request. As in Combine, demand it returns from `receive(_:)` does not send it.
   var owesCurrentValue: Bool
+  /// `CurrentValueSubject` only: a request came while another thread held the token and the
+  /// current value was owed, so the holder delivers it when it finishes, as the request itself
+  /// would have. Cleared whenever `owesCurrentValue` changes with an offer.
+  var replayRequested = false
   /// Whether the machine's backlog holds values not yet delivered.
   var hasBacklog = false
   /// Whether the machine holds a completion that arrived while another thread held the token.
@@ -281,10 +297,12 @@ struct ConduitToken {
     guard generation > replayedGeneration else { return .drop }
     guard demand > 0 else {
       owesCurrentValue = replaysCurrentValue
+      replayRequested = false
       return .drop
     }
     // A newer value replaces the one owed.
     owesCurrentValue = false
+    replayRequested = false
     demand -= 1
     return take(on: thread)
   }
@@ -294,6 +312,7 @@ struct ConduitToken {
   mutating func offerUnlimited(generation: UInt64, on thread: ThreadIdentity) -> Reservation {
     guard !isTerminated, !completionPending, generation > replayedGeneration else { return .drop }
     owesCurrentValue = false
+    replayRequested = false
     return take(on: thread)
   }
 
@@ -342,11 +361,11 @@ struct ConduitToken {
 
   /// The send fast path's cheap finish, for a holder whose subscriber has unlimited demand (so the
   /// demand it returned changes nothing): gives the token back when nothing waits, and returns
-  /// `false`, changing nothing, when something does (a backlog, a completion, a replay, a
-  /// termination); the holder then calls
+  /// `false`, changing nothing, when something does (a backlog, a completion, a requested replay,
+  /// a termination); the holder then calls
   /// ``ConduitStateMachine/finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
   mutating func returnTokenIfIdle() -> Bool {
-    guard !isTerminated, !hasBacklog, !completionPending, !owesCurrentValue else {
+    guard !isTerminated, !hasBacklog, !completionPending, !replayRequested else {
       return false
     }
     deliverer = nil

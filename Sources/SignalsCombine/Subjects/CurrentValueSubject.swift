@@ -9,7 +9,8 @@
 /// - Setting ``value`` is the same as calling ``send(_:)``, except after completion (below).
 /// - A new subscriber receives the current value as soon as it asks for one.
 /// - A subscriber that had no demand when values were sent is not given every missed value, but
-///   receives the latest one when it next asks.
+///   receives the latest one when it next calls `request(_:)`. As in Combine, demand it returns
+///   from `receive(_:)` does not bring that value: it counts towards later sends only.
 /// - After ``send(completion:)``, sends are ignored; setting ``value`` still stores it, as in
 ///   Combine, but sends it to no one. Later subscribers receive only the completion.
 /// - Safe to use from many threads, with the same guarantees as ``PassthroughSubject``.

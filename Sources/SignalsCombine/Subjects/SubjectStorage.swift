@@ -41,7 +41,7 @@ final class SubjectStorage<Output, Failure: Error> {
 
   let state: LockedState<State>
   /// `CurrentValueSubject` semantics: subscribers start with the current value, and one that
-  /// missed values for lack of demand gets the latest value when it asks again.
+  /// missed values for lack of demand gets the latest value with its next `request(_:)`.
   let replaysCurrentValue: Bool
   /// The latest value (`CurrentValueSubject` only), read and written only while holding `state`'s
   /// lock. A slot allocated once rather than a field of `State`: replacing the value on every send

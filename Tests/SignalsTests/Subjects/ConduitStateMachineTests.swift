@@ -118,6 +118,38 @@ struct ConduitStateMachineTests {
     #expect(machine.demand == .none)
   }
 
+  /// As in Combine, a value held back for lack of demand is sent by a request only: demand the
+  /// subscriber returns from `receive(_:)` counts towards later sends.
+  @Test func demandReturnedFromReceiveDoesNotSendTheOwedValue() {
+    var machine = subscribed(demand: .max(1), replays: true)
+    #expect(machine.offer(1, generation: 1, on: me, replaysCurrentValue: true) == .deliver)
+    // Sent from inside that delivery, with no demand left: owed.
+    #expect(machine.offer(2, generation: 2, on: me, replaysCurrentValue: true) == .drop)
+    let finish = machine.finishDelivery(additionalDemand: .max(1), currentValue: 2, currentGeneration: 2)
+    #expect(isNone(finish), "expected the token back, got \(finish)")
+    #expect(machine.demand == .max(1))
+    guard case .deliver(2) = machine.request(.max(1), on: me, currentValue: 2, currentGeneration: 2) else {
+      Issue.record("a request sends the owed value")
+      return
+    }
+  }
+
+  /// A request made while another thread holds the token: the holder delivers the owed value for it.
+  @Test func requestWhileAnotherThreadDeliversLeavesTheOwedValueToTheHolder() {
+    var machine = subscribed(demand: .max(1), replays: true)
+    #expect(machine.offer(1, generation: 1, on: me, replaysCurrentValue: true) == .deliver)
+    #expect(machine.offer(2, generation: 2, on: other, replaysCurrentValue: true) == .drop)
+    let request = machine.request(.max(1), on: other, currentValue: 2, currentGeneration: 2)
+    #expect(isNoRequestAction(request), "expected nothing for the requesting thread, got \(request)")
+    guard case .deliver(2) = machine.finishDelivery(additionalDemand: .none, currentValue: 2, currentGeneration: 2)
+    else {
+      Issue.record("the holder delivers the value the request asked for")
+      return
+    }
+    #expect(isNone(machine.finishDelivery(additionalDemand: .none, currentValue: 2, currentGeneration: 2)))
+    #expect(machine.demand == .none)
+  }
+
   @Test func requestAfterTerminationDoesNothing() {
     var machine = subscribed(demand: .none, replays: true)
     _ = machine.cancel(on: me)
@@ -156,6 +188,11 @@ struct ConduitStateMachineTests {
   }
 
   private func isNone(_ action: ConduitStateMachine<Int, Never>.FinishAction) -> Bool {
+    if case .none = action { return true }
+    return false
+  }
+
+  private func isNoRequestAction(_ action: ConduitStateMachine<Int, Never>.RequestAction) -> Bool {
     if case .none = action { return true }
     return false
   }

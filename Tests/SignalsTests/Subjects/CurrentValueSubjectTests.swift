@@ -46,6 +46,31 @@ struct CurrentValueSubjectTests {
     #expect(recorder.values == [0, 2, 3])
   }
 
+  /// As in Combine: a value held back for lack of demand comes with a request only, never with
+  /// the demand a subscriber returns from `receive(_:)`.
+  @Test func demandReturnedFromReceiveDoesNotResendTheHeldBackValue() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1)) { value in
+      if value == 0 { subject.send(1) }  // sent from inside `receive(_:)`, with no demand left
+    }
+    subject.subscribe(recorder)
+    #expect(recorder.values == [0], "the returned demand does not bring 1")
+    subject.send(2)
+    #expect(recorder.values == [0, 2], "it counts towards the next send")
+  }
+
+  @Test func heldBackValueComesWithTheNextRequest() {
+    let subject = CurrentValueSubject<Int, Never>(0)
+    let recorder = TestSubscriber<Int, Never>(initialDemand: .none, demandPerValue: .max(1)) { value in
+      if value == 0 { subject.send(1) }
+    }
+    subject.subscribe(recorder)
+    recorder.request(.max(1))
+    #expect(recorder.values == [0], "the demand returned for 0 does not bring 1")
+    recorder.request(.max(1))
+    #expect(recorder.values == [0, 1])
+  }
+
   @Test func currentValueIsDeliveredInsideTheRequestAsInCombine() {
     let subject = CurrentValueSubject<Int, Never>(7)
     var log: [String] = []
