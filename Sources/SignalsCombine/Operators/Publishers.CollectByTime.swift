@@ -77,10 +77,14 @@ extension Publisher {
   /// scheduler.advance(by: .seconds(1))  // nothing: the window was empty
   /// ```
   ///
-  /// - Note: Demand: the upstream is asked for unlimited values, and each array consumes one unit of
-  ///   the subscriber's demand. Values are never dropped for lack of demand: when an array is due
-  ///   and the subscriber has no demand, the values stay and join the next array (which may then
-  ///   exceed `count`).
+  /// - Note: Demand, as in Combine: the upstream is asked for nothing until the subscriber requests.
+  ///   With `.byTime`, each request asks the upstream for one value and each value received asks
+  ///   for one more, so the upstream sends one value at a time. With `.byTimeOrCount`, a request
+  ///   for `n` arrays asks the upstream for `n × count` values, and so does demand the subscriber
+  ///   returns for a full array; demand it returns for an array that ended a window is added to its
+  ///   account but not asked of the upstream. Each array consumes one unit of the subscriber's
+  ///   demand. Values are never dropped for lack of demand: when an array is due and the subscriber
+  ///   has no demand, the values stay and join the next array (which may then exceed `count`).
   /// - Note: Threading: arrays and the completion are delivered on the strategy's scheduler.
   /// - Important: When the upstream finishes, the values collected so far are published (if the
   ///   subscriber has demand), then `.finished`. When it fails, collected values are discarded and
@@ -160,21 +164,22 @@ where Downstream.Input == [Input] {
       return nil
     }
     stale?.cancel()
+    // As in Combine, the upstream is asked for values only when the subscriber requests arrays.
     downstream.receive(subscription: self)
-    subscription.request(.unlimited)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let full = state.withLock { state -> [Input]? in
-      guard state.status.subscription != nil, !state.upstreamCompleted else { return nil }
+    let (accepted, full) = state.withLock { state -> (Bool, [Input]?) in
+      guard state.status.subscription != nil, !state.upstreamCompleted else { return (false, nil) }
       state.buffer.append(input)
-      guard let count, state.buffer.count >= count else { return nil }
-      return state.takeGroup()
+      guard let count, state.buffer.count >= count else { return (true, nil) }
+      return (true, state.takeGroup())
     }
     if let full {
-      scheduler.schedule(options: options) { self.deliver(full) }
+      scheduler.schedule(options: options) { self.deliver(full, askingUpstreamForReturnedDemand: true) }
     }
-    return .none
+    // `.byTime` takes its values one at a time, each asking for the next, as Combine does.
+    return accepted && count == nil ? .max(1) : .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
@@ -190,10 +195,20 @@ where Downstream.Input == [Input] {
   }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { state in
-      guard state.status.subscription != nil else { return }
+    addDemand(demand, askingUpstream: true)
+  }
+
+  /// Adds `demand` (arrays) to the subscriber's account and, with `askingUpstream`, asks the
+  /// upstream for the values it covers: one for `.byTime` (each value then asks for the next),
+  /// `demand × count` for `.byTimeOrCount`.
+  private func addDemand(_ demand: Subscribers.Demand, askingUpstream: Bool) {
+    guard demand > 0 else { return }
+    let upstream = state.withLock { state -> (any Subscription)? in
+      guard let subscription = state.status.subscription else { return nil }
       state.demand += demand
+      return askingUpstream && !state.upstreamCompleted ? subscription : nil
     }
+    upstream?.request(count.map { demand * $0 } ?? .max(1))
   }
 
   func cancel() {
@@ -215,13 +230,15 @@ where Downstream.Input == [Input] {
       guard state.status.subscription != nil, !state.upstreamCompleted else { return nil }
       return state.takeGroup()
     }
-    if let group { deliver(group) }
+    if let group { deliver(group, askingUpstreamForReturnedDemand: false) }
   }
 
-  private func deliver(_ group: [Input]) {
+  /// Sends `group`; the demand the subscriber returns is added to its account, and asked of the
+  /// upstream only for a full array (`askingUpstreamForReturnedDemand`), as in Combine.
+  private func deliver(_ group: [Input], askingUpstreamForReturnedDemand asksUpstream: Bool) {
     guard state.withLock({ $0.status.subscription != nil }) else { return }
     let additional = downstream.receive(group)
-    request(additional)
+    addDemand(additional, askingUpstream: asksUpstream)
   }
 
   private func finish(_ completion: Subscribers.Completion<Failure>) {
