@@ -9,8 +9,9 @@
 ///
 /// These are created once per value inside `flatMap { Just($0) }`, so they are kept small: one
 /// lock over a flag, claimed by the first `request(_:)` (which sends the value, then `.finished`)
-/// or by `cancel()` (which drops both). The subscriber and the value are released as soon as they
-/// are claimed, so no cycle with a subscriber that holds its subscription outlives the delivery.
+/// or by `cancel()` (which sends nothing). The subscriber is released as soon as it is claimed, so
+/// no cycle with a subscriber that holds its subscription outlives the delivery. The value, as in
+/// Combine, stays until the subscription itself is released, and the mirror shows it throughout.
 /// It keeps the contract (the value only on a request, nothing after a cancel, then the end), so
 /// an operator behind it takes no lock of its own for the value (``ContractKeepingSubscription``).
 final class SingleValueSubscription<Downstream: Subscriber>: Subscription, ContractKeepingSubscription,
@@ -19,9 +20,11 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Contr
   /// Whether a request or a cancel has claimed the subscriber and the value.
   private let claimed = LockedState.make(false)
   /// Written by `init`, then read and cleared only by the one call that wins ``claim()``; the
-  /// lock orders that call after `init` and keeps every other call away, so these need no lock.
+  /// lock orders that call after `init` and keeps every other call away, so it needs no lock.
   private var downstream: Downstream?
-  private var value: Downstream.Input?
+  /// Kept for the subscription's lifetime, as Combine keeps it (its mirror shows it after the
+  /// delivery too).
+  private let value: Downstream.Input
   private let name: String
 
   private init(downstream: Downstream, value: Downstream.Input, name: String) {
@@ -37,20 +40,16 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Contr
 
   var description: String { name }
 
-  /// The value as one unlabelled child, as Combine shows it, until a request or a cancel has
-  /// claimed it; no children afterwards.
+  /// The value as one unlabelled child, as Combine shows it, before and after the delivery.
   var customMirror: Mirror {
-    // Only the caller that wins `claim()` writes `value`, after it took the lock: seen under the
-    // lock while unclaimed, the value is stable.
-    let shown = claimed.withLock { claimed in claimed ? nil : value }
-    return Mirror(self, unlabeledChildren: shown.map { [$0] } ?? [])
+    Mirror(self, unlabeledChildren: CollectionOfOne(value))
   }
 
   var playgroundDescription: Any { description }
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
-    guard claim(), let downstream = downstream.take(), let value = value.take() else { return }
+    guard claim(), let downstream = downstream.take() else { return }
     _ = downstream.receive(value)
     downstream.receive(completion: .finished)
   }
@@ -58,7 +57,6 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Contr
   func cancel() {
     guard claim() else { return }
     downstream = nil
-    value = nil
   }
 
   /// True for the first caller only.

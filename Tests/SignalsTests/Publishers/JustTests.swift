@@ -97,16 +97,50 @@ struct JustTests {
     #expect(just is Just<Int>)
   }
 
-  @Test func subscriptionMirrorsTheValueUntilItIsDelivered() throws {
+  @Test func subscriptionMirrorsTheValueBeforeAndAfterTheDelivery() throws {
     let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
     Just(42).subscribe(recorder)
     let subscription = try #require(recorder.subscription)
     #expect(String(describing: subscription) == "Just")
-    let children = Mirror(reflecting: subscription).children
-    #expect(children.map(\.label) == [nil])
-    #expect(children.first?.value as? Int == 42)
-    recorder.request(.max(1))
-    #expect(Mirror(reflecting: subscription).children.isEmpty)
+    for _ in 0..<2 {
+      let children = Mirror(reflecting: subscription).children
+      #expect(children.map(\.label) == [nil])
+      #expect(children.first?.value as? Int == 42)
+      recorder.request(.max(1))
+    }
+    #expect(recorder.values == [42])
+  }
+
+  /// As in Combine, the subscription lets its subscriber go once it has delivered or was
+  /// cancelled, but keeps the value until the subscription itself is released.
+  @Test(arguments: [true, false])
+  func subscriptionKeepsTheValueUntilItIsReleased(delivers: Bool) {
+    final class Token: Sendable {}
+    weak var weakToken: Token?
+    var subscription: (any Subscription)?
+    var events: [String] = []
+    do {
+      let token = Token()
+      weakToken = token
+      Just(token).subscribe(
+        AnySubscriber<Token, Never>(
+          receiveSubscription: { subscription = $0 },
+          receiveValue: { _ in
+            events.append("value")
+            return .none
+          },
+          receiveCompletion: { _ in events.append("finished") }))
+    }
+    if delivers {
+      subscription?.request(.max(1))
+      #expect(events == ["value", "finished"])
+    } else {
+      subscription?.cancel()
+      #expect(events.isEmpty)
+    }
+    #expect(weakToken != nil, "the ended subscription still holds the value")
+    subscription = nil
+    #expect(weakToken == nil, "released with the subscription")
   }
 }
 
