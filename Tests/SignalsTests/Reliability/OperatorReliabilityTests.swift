@@ -193,7 +193,11 @@ struct OperatorReliabilityTests {
     checkReleasesEverything(settle: settle) { $0.timeout(.seconds(5), scheduler: scheduler) }
     checkReliability(checksNestedSends: false, settle: settle) { $0.measureInterval(using: scheduler).map { _ in 0 } }
     checkReliability(checksNestedSends: false, settle: settle) { $0.collect(.byTime(scheduler, .seconds(1))) }
-    checkReliability(checksNestedSends: false, settle: settle) { $0.collect(.byTimeOrCount(scheduler, .seconds(1), 2)) }
+    // As in Combine, demand returned for an array that ended a window is not asked of the upstream,
+    // while a request is: the two histories differ by design.
+    checkReliability(checksNestedSends: false, checksRequestsFromInside: false, settle: settle) {
+      $0.collect(.byTimeOrCount(scheduler, .seconds(1), 2))
+    }
     checkReliability(checksNestedSends: false, settle: settle) { $0.receive(on: scheduler) }
     checkReliability(checksNestedSends: false, settle: settle) { $0.subscribe(on: scheduler) }
     checkReliability { $0.receive(on: ImmediateScheduler.shared) }
@@ -204,12 +208,15 @@ struct OperatorReliabilityTests {
 private func checkReliability<P: Publisher>(
   endings: [LifetimeEnding] = LifetimeEnding.allCases,
   checksNestedSends: Bool = true,
+  checksRequestsFromInside: Bool = true,
   settle: @escaping () -> Void = {},
   sourceLocation: SourceLocation = #_sourceLocation,
   _ makePipeline: (PassthroughSubject<Int, TestError>) -> P
 ) where P.Output: Equatable, P.Failure: Equatable, P: SendableMetatype, P.Output: SendableMetatype {
   checkReleasesEverything(endings: endings, settle: settle, sourceLocation: sourceLocation, makePipeline)
-  checkReentrancy(checksNestedSends: checksNestedSends, settle: settle, sourceLocation: sourceLocation, makePipeline)
+  checkReentrancy(
+    checksNestedSends: checksNestedSends, checksRequestsFromInside: checksRequestsFromInside, settle: settle,
+    sourceLocation: sourceLocation, makePipeline)
 }
 
 /// One value that can fail with `TestError`, to combine with the subject.
