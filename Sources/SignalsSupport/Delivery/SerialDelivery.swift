@@ -158,6 +158,17 @@
     return true
   }
 
+  /// Takes the token if it is free, for an owner whose deliveries follow its own state (a buffer
+  /// and the subscriber's demand) rather than a count: `true` when the caller now holds it; it
+  /// delivers while its state allows, then asks ``next()`` (which, owing nothing, hands out the
+  /// ending or gives the token back).
+  @inlinable
+  public mutating func acquire() -> Bool {
+    guard lifecycle != .closed, holder == nil else { return false }
+    holder = ThreadIdentity(rawValue: 0)
+    return true
+  }
+
   /// Marks the ending, made after everything owed; see ``Entry``.
   @inlinable
   public mutating func end(on thread: ThreadIdentity) -> Entry {

@@ -15,12 +15,12 @@
 /// the lock's state or an action mentions costs a run-time metadata lookup per call. Values and the
 /// failure stay with the storage, which is generic anyway; the machine decides with ids and flags.
 ///
-/// **Serial delivery without holding a lock.** One thread at a time holds the token
-/// (`isDelivering`) and is the only one that calls the subscriber. A value that arrives while the
+/// **Serial delivery without holding a lock.** Through the one primitive, ``SerialDelivery``: one
+/// thread at a time holds the token and is the only one that calls the subscriber. A value that arrives while the
 /// token is taken — from another inner on another thread, or from an inner the holder itself drove
 /// from inside `receive(_:)` — waits in the buffer, and the holder delivers it (demand allowing)
-/// before it gives the token back (``nextDelivery(adding:)``). A completion decided meanwhile waits
-/// in `pendingCompletion` the same way.
+/// before it gives the token back (``nextDelivery(adding:)``). A completion decided meanwhile is the
+/// token's ending and waits the same way.
 ///
 /// **Demand.** The upstream is asked for `maxPublishers` once and for one more each time an inner
 /// finishes (unless `maxPublishers` is unlimited). While downstream demand is limited, each inner
@@ -47,16 +47,6 @@ struct FlatMapStateMachine {
     case finished
   }
 
-  /// Where the whole operator stands.
-  private enum Lifecycle {
-    /// Running.
-    case running
-    /// A completion is decided and waits in `pendingCompletion` for the token holder.
-    case completing
-    /// Completed (the completion was handed out) or cancelled.
-    case terminal
-  }
-
   /// How the operator ends; a failure's error is kept by the storage.
   enum Ending: Equatable {
     case finished
@@ -76,19 +66,19 @@ struct FlatMapStateMachine {
   private var buffer = ValueQueue<Int>()
   /// Values the subscriber may still receive.
   private(set) var demand = Subscribers.Demand.none
-  private var isDelivering = false
-  private var pendingCompletion: Ending?
-  private var lifecycle = Lifecycle.running
+  /// Who delivers (the token is taken while the buffer and demand allow a delivery) and the
+  /// operator's lifecycle: running, a completion decided and waiting for the holder (the token's
+  /// ending), ended.
+  private var delivery = SerialDelivery(.queued)
+  /// How the operator ends, once decided.
+  private var ending: Ending?
 
   init(maxPublishers: Subscribers.Demand) {
     self.maxPublishers = maxPublishers
   }
 
   /// Whether a completion was decided or delivered, or the subscriber cancelled.
-  var hasEnded: Bool {
-    if case .running = lifecycle { return false }
-    return true
-  }
+  var hasEnded: Bool { delivery.hasEnded }
 
   /// How many values wait for demand.
   var bufferedCount: Int { buffer.count }
@@ -176,9 +166,8 @@ struct FlatMapStateMachine {
 
   /// A value of inner `id` arrived: deliver it now (taking the token) or let it wait.
   private mutating func takeValue(id: Int) -> InnerValueAction {
-    if !isDelivering, demand > 0 {
-      // The token is free, so nothing is buffered (the last holder drained what demand allowed).
-      isDelivering = true
+    if demand > 0, delivery.acquire() {
+      // The token was free, so nothing is buffered (the last holder drained what demand allowed).
       if demand == .unlimited { return .deliver(returning: .none) }
       demand -= 1
       return .deliver(returning: .max(1))
@@ -210,8 +199,7 @@ struct FlatMapStateMachine {
     var outcome = RequestOutcome()
     guard !hasEnded, additional > 0 else { return outcome }
     outcome.unlimitedInners = addDemand(additional)
-    if !isDelivering, demand > 0, !buffer.isEmpty {
-      isDelivering = true
+    if demand > 0, !buffer.isEmpty, delivery.acquire() {
       outcome.drain = true
     }
     return outcome
@@ -219,12 +207,11 @@ struct FlatMapStateMachine {
 
   /// The subscriber cancelled: everything is cancelled and the buffer dropped.
   mutating func cancelled() -> CancelOutcome {
-    guard case .running = lifecycle else {
-      lifecycle = .terminal
-      pendingCompletion = nil
+    guard !delivery.hasEnded else {
+      delivery.close()
       return CancelOutcome()
     }
-    lifecycle = .terminal
+    delivery.close()
     var outcome = CancelOutcome()
     outcome.cancel = takeSubscriptions()
     outcome.dropsBuffer = dropBuffer()
@@ -245,11 +232,11 @@ struct FlatMapStateMachine {
   {
     var unlimitedInners: [any Subscription] = []
     if returned > 0, !hasEnded { unlimitedInners = addDemand(returned) }
-    if case .terminal = lifecycle {
-      isDelivering = false
+    if delivery.closed {
+      _ = delivery.next()  // gives the token back
       return unlimitedInners.isEmpty ? .none : .giveBack(unlimitedInners: unlimitedInners, requestUpstream: nil)
     }
-    if case .running = lifecycle, demand > 0, let id = buffer.popFirst() {
+    if !delivery.hasEnded, demand > 0, let id = buffer.popFirst() {
       var refill: (any Subscription)?
       if demand != .unlimited {
         demand -= 1
@@ -264,20 +251,17 @@ struct FlatMapStateMachine {
       // thread, which still holds the token.
       singleValueInners -= 1
       if maxPublishers != .unlimited, case .active = upstream {
-        isDelivering = false
+        _ = delivery.next()  // owes nothing and has no ending: gives the token back
         return .giveBack(unlimitedInners: unlimitedInners, requestUpstream: upstreamSubscription)
       }
     }
-    if case .running = lifecycle, case .finished = upstream, hasNoInners, buffer.isEmpty {
+    if !delivery.hasEnded, case .finished = upstream, hasNoInners, buffer.isEmpty {
       var outcome = CompletionOutcome()
       end(with: .finished, into: &outcome)
     }
-    if let completion = pendingCompletion {
-      pendingCompletion = nil
-      lifecycle = .terminal
-      return .complete(completion)
-    }
-    isDelivering = false
+    // Nothing is ever owed by count here (deliveries follow the buffer and demand), so the
+    // token hands out the ending if one waits, or is given back.
+    if delivery.next() == .end { return .complete(ending ?? .finished) }
     return unlimitedInners.isEmpty ? .none : .giveBack(unlimitedInners: unlimitedInners, requestUpstream: nil)
   }
 
@@ -324,12 +308,8 @@ struct FlatMapStateMachine {
   }
 
   private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
-    lifecycle = .completing
-    pendingCompletion = ending
-    if !isDelivering {
-      isDelivering = true
-      outcome.drain = true
-    }
+    self.ending = ending
+    outcome.drain = delivery.end() == .deliver
   }
 
   /// Takes the subscriptions to cancel: the inners' first, then the upstream's (Combine's order).
