@@ -43,22 +43,26 @@ struct SerialBacklog<Output, Failure: Error> {
   private var backlog = ValueQueue<Output>()
   /// The completion, once decided, waiting for the backlog to drain.
   private var pendingCompletion: Subscribers.Completion<Failure>?
-  /// Whether some caller holds the token.
-  private var isDelivering = true
+  /// Who delivers: the one serial-delivery primitive, with the queued rule (a re-entrant output
+  /// waits in the backlog). Deliveries follow the backlog here, so the token is taken with
+  /// `acquire()` and nothing is owed by count.
+  private var token = SerialDelivery(.queued)
+
   /// Completed (the completion was handed out) or cancelled: nothing more is delivered.
-  private(set) var isTerminal = false
+  var isTerminal: Bool { token.closed }
 
   /// A new token, held by the subscribing caller until it asks ``next()``.
-  init() {}
+  init() {
+    _ = token.acquire()
+  }
 
   /// An output was made (its demand already counted): the caller delivers it at once if the
   /// token is free and nothing waits, otherwise it joins the backlog.
   mutating func made(_ output: Output) -> Start {
-    guard !isDelivering, backlog.isEmpty else {
+    guard backlog.isEmpty, token.acquire() else {
       backlog.append(output)
       return claim()
     }
-    isDelivering = true
     return .deliver(output)
   }
 
@@ -69,24 +73,24 @@ struct SerialBacklog<Output, Failure: Error> {
 
   /// Takes the token for whatever waits, if nobody holds it.
   mutating func claim() -> Start {
-    guard !isDelivering, !backlog.isEmpty || pendingCompletion != nil else { return .none }
-    isDelivering = true
+    guard !backlog.isEmpty || pendingCompletion != nil, token.acquire() else { return .none }
     return .drain
   }
 
   /// The token holder asks what to deliver next; ``Next/none`` gives the token back.
   mutating func next() -> Next {
-    guard !isTerminal else {
-      isDelivering = false
+    guard !token.closed else {
+      _ = token.next()  // gives the token back
       return .none
     }
     if let output = backlog.popFirst() { return .deliver(output) }
     if let completion = pendingCompletion {
       pendingCompletion = nil
-      isTerminal = true
+      // The holder keeps the token: nothing is delivered after the completion.
+      token.close()
       return .complete(completion)
     }
-    isDelivering = false
+    _ = token.next()  // owes nothing and has no ending: gives the token back
     return .none
   }
 
@@ -94,8 +98,8 @@ struct SerialBacklog<Output, Failure: Error> {
   /// Returns the outputs that waited, to release after unlocking, or `nil` if the delivery had
   /// already ended.
   mutating func cancel() -> ContiguousArray<Output?>? {
-    guard !isTerminal else { return nil }
-    isTerminal = true
+    guard !token.closed else { return nil }
+    token.close()
     pendingCompletion = nil
     return backlog.removeAll()
   }
