@@ -44,8 +44,9 @@ struct DemandBufferStateMachine<Output, Failure: Error> {
   private(set) var demand: Subscribers.Demand = .none
   /// A completion waiting for the queue to drain.
   private var pendingCompletion: Subscribers.Completion<Failure>?
-  /// Whether some caller holds the delivery token.
-  private var isDelivering: Bool
+  /// Who delivers: the one serial-delivery primitive. Deliveries follow the queue and demand, so
+  /// the token is taken with `acquire()` and given back with `next()`, owing nothing by count.
+  private var token = SerialDelivery(.queued)
   /// Cancelled or completed: nothing more is delivered.
   private(set) var isTerminated = false
 
@@ -57,13 +58,13 @@ struct DemandBufferStateMachine<Output, Failure: Error> {
   init(queued: [Output] = [], completion: Subscribers.Completion<Failure>? = nil) {
     queue = ValueQueue(queued)
     pendingCompletion = completion
-    isDelivering = true
+    _ = token.acquire()
   }
 
   /// Puts `values` (then `completion`) ahead of everything queued so far. Only while the
   /// subscribing caller still holds the token, before the subscriber has its subscription.
   mutating func preload(_ values: [Output], completion: Subscribers.Completion<Failure>?) {
-    precondition(isDelivering && !isTerminated, "preload after the subscription started")
+    precondition(token.isDelivering && !isTerminated, "preload after the subscription started")
     if !values.isEmpty {
       let live = queue.removeAll().lazy.compactMap { $0 }
       queue = ValueQueue(values + live)
@@ -74,12 +75,11 @@ struct DemandBufferStateMachine<Output, Failure: Error> {
   /// A value was sent.
   mutating func send(_ value: Output) -> SendAction {
     guard !isTerminated, pendingCompletion == nil else { return .drop(value) }
-    guard !isDelivering, demand > 0, queue.isEmpty else {
+    guard demand > 0, queue.isEmpty, token.acquire() else {
       queue.append(value)
       return .queued
     }
     demand -= 1
-    isDelivering = true
     return .deliver(value)
   }
 
@@ -87,20 +87,20 @@ struct DemandBufferStateMachine<Output, Failure: Error> {
   mutating func complete(_ completion: Subscribers.Completion<Failure>) -> DeliveryAction {
     guard !isTerminated, pendingCompletion == nil else { return .none }
     pendingCompletion = completion
-    return isDelivering ? .none : next()
+    return token.isDelivering ? .none : next()
   }
 
   /// The subscriber asked for `additional` more values.
   mutating func request(_ additional: Subscribers.Demand) -> DeliveryAction {
     guard !isTerminated else { return .none }
     demand += additional
-    return isDelivering ? .none : next()
+    return token.isDelivering ? .none : next()
   }
 
   /// The token holder's delivery returned `additional` demand: hands out the next value or the
   /// completion, or gives the token back (``DeliveryAction/none``).
   mutating func finishDelivery(adding additional: Subscribers.Demand) -> DeliveryAction {
-    isDelivering = false
+    _ = token.next()  // owes nothing by count: gives the token back; next() below may take it again
     guard !isTerminated else { return .none }
     demand += additional
     return next()
@@ -111,6 +111,7 @@ struct DemandBufferStateMachine<Output, Failure: Error> {
   mutating func cancel() -> ContiguousArray<Output?>? {
     guard !isTerminated else { return nil }
     isTerminated = true
+    token.close()
     pendingCompletion = nil
     return queue.removeAll()
   }
@@ -120,13 +121,15 @@ struct DemandBufferStateMachine<Output, Failure: Error> {
   private mutating func next() -> DeliveryAction {
     if demand > 0, let value = queue.popFirst() {
       demand -= 1
-      isDelivering = true
+      _ = token.acquire()
       return .deliver(value)
     }
     if queue.isEmpty, let completion = pendingCompletion {
       pendingCompletion = nil
       isTerminated = true
-      isDelivering = true
+      // The holder keeps the token: nothing is delivered after the completion.
+      _ = token.acquire()
+      token.close()
       return .complete(completion)
     }
     return .none

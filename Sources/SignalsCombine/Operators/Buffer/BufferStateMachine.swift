@@ -84,8 +84,9 @@ struct BufferStateMachine<Output, Failure: Error> {
   /// asks it for one value per value delivered afterwards (a request to a cancelled subscription,
   /// which does nothing).
   private var overflowCancelledUpstream: (any Subscription)?
-  /// Whether some caller holds the delivery token.
-  private var isDelivering = false
+  /// Who delivers: the one serial-delivery primitive. Deliveries follow the buffer and demand,
+  /// so the token is taken with `acquire()` and given back with `next()`, owing nothing by count.
+  private var token = SerialDelivery(.queued)
   /// Values the current token holder delivered, owed to upstream as refill demand.
   private var refill = 0
 
@@ -109,7 +110,8 @@ struct BufferStateMachine<Output, Failure: Error> {
   /// The upstream subscription arrived.
   mutating func receivedSubscription(_ subscription: any Subscription) -> SubscriptionAction {
     guard status.accept(subscription) else { return .cancel(subscription) }
-    isDelivering = true
+    // The subscribing caller holds the token until the subscriber has its subscription.
+    _ = token.acquire()
     return .start(requesting: keepsFull ? .max(size) : .unlimited)
   }
 
@@ -135,7 +137,7 @@ struct BufferStateMachine<Output, Failure: Error> {
       }
     }
     queue.append(value)
-    guard !isDelivering, demand > 0 else { return .none }
+    guard !token.isDelivering, demand > 0 else { return .none }
     return next()
   }
 
@@ -152,20 +154,20 @@ struct BufferStateMachine<Output, Failure: Error> {
     guard case .subscribed = status, upstreamIsLive, pendingCompletion == nil else { return .none }
     upstreamIsLive = false
     pendingCompletion = completion
-    return isDelivering ? .none : next()
+    return token.isDelivering ? .none : next()
   }
 
   /// The subscriber asked for `additional` more values.
   mutating func request(_ additional: Subscribers.Demand) -> Action {
     guard case .subscribed = status else { return .none }
     demand += additional
-    return isDelivering ? .none : next()
+    return token.isDelivering ? .none : next()
   }
 
   /// The token holder's delivery returned `additional`: the next thing for the holder to do, or
   /// the token is given back (``Action/none`` or ``Action/refill(_:from:)``).
   mutating func finishDelivery(adding additional: Subscribers.Demand) -> Action {
-    isDelivering = false
+    _ = token.next()  // owes nothing by count: gives the token back; next() below may take it again
     guard !status.isTerminal else {
       refill = 0
       return .none
@@ -196,7 +198,7 @@ struct BufferStateMachine<Output, Failure: Error> {
     }
     if demand > 0, let value = queue.popFirst() {
       demand -= 1
-      isDelivering = true
+      _ = token.acquire()
       if keepsFull, upstreamIsLive || overflowCancelledUpstream != nil { refill += 1 }
       return .deliver(value)
     }
@@ -216,7 +218,9 @@ struct BufferStateMachine<Output, Failure: Error> {
     let completion = pendingCompletion!
     pendingCompletion = nil
     status = .terminal
-    isDelivering = true
+    // The holder keeps the token: nothing is delivered after the completion.
+    _ = token.acquire()
+    token.close()
     defer {
       refill = 0
       overflowCancelledUpstream = nil
