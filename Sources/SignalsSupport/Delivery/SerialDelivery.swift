@@ -169,6 +169,24 @@
     return true
   }
 
+  /// Marks the ending without taking the token, for an owner that claims the token in a step of
+  /// its own (``claim()``); `false` if the delivery had already ended.
+  @inlinable
+  public mutating func markEnding() -> Bool {
+    guard lifecycle == .open else { return false }
+    lifecycle = .ending
+    return true
+  }
+
+  /// Takes the token if it is free and something waits for it (an owed delivery or the ending):
+  /// `true` when the caller now holds it and asks ``next()``.
+  @inlinable
+  public mutating func claim() -> Bool {
+    guard holder == nil, lifecycle != .closed, owed > 0 || lifecycle == .ending else { return false }
+    holder = ThreadIdentity(rawValue: 0)
+    return true
+  }
+
   /// Marks the ending, made after everything owed; see ``Entry``.
   @inlinable
   public mutating func end(on thread: ThreadIdentity) -> Entry {

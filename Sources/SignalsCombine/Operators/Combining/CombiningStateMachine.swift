@@ -37,11 +37,11 @@ enum CombiningTake: Equatable, Sendable {
 /// outputs and the failure stay with the storage; the machine decides with indices, counts and
 /// flags.
 ///
-/// **Serial delivery without holding a lock.** One thread at a time holds the *delivery token*
-/// (`isDelivering`) and is the only one that calls the subscriber. Outputs and the completion made
-/// while the token is taken — by another thread, or by the holder itself from inside
-/// `receive(_:)` — wait in the backlog and `pendingCompletion`, and the holder delivers them before
-/// it gives the token back (``nextDelivery()``). The thread that subscribes holds the token
+/// **Serial delivery without holding a lock.** Through the one primitive, ``SerialDelivery``, with
+/// the queued rule: one thread at a time holds the token and is the only one that calls the
+/// subscriber. Outputs and the completion made while the token is taken — by another thread, or by
+/// the holder itself from inside `receive(_:)` — wait in the backlog and as the token's ending,
+/// and the holder delivers them before it gives the token back (``nextDelivery()``). The thread that subscribes holds the token
 /// until the subscriber has its subscription, so nothing reaches the subscriber before it.
 struct CombiningStateMachine {
   /// Where one input stands with its upstream.
@@ -57,16 +57,6 @@ struct CombiningStateMachine {
       if case .finished = self { return true }
       return false
     }
-  }
-
-  /// Where the whole operator stands.
-  private enum Lifecycle {
-    /// Running.
-    case running
-    /// A completion is decided and waits in `pendingCompletion` for the token holder.
-    case completing
-    /// Completed (the completion was handed out) or cancelled.
-    case terminal
   }
 
   let strategy: CombiningStrategy
@@ -93,12 +83,12 @@ struct CombiningStateMachine {
   /// Everything requested from the subscriber so far; a late `combineLatest`/`zip` subscription is
   /// asked for it.
   private var requestedSoFar = Subscribers.Demand.none
-  private var isDelivering = true
-  /// How many outputs wait in the storage's backlog for the token holder.
-  private(set) var backlogCount = 0
+  /// Who delivers (the one primitive, queued rule), how many outputs wait in the storage's
+  /// backlog for the holder, and the lifecycle: running, a completion decided and waiting for the
+  /// holder (the token's ending), ended. The subscribing caller starts out holding the token.
+  private var token = SerialDelivery(.queued)
   /// How the operator ends, once decided; a failure's error is kept by the storage.
-  private var pendingCompletion: Ending?
-  private var lifecycle = Lifecycle.running
+  private var ending: Ending?
 
   /// A machine for `count` inputs; the subscribing thread holds the token until it asks for
   /// ``nextDelivery()`` after handing the subscriber its subscription.
@@ -110,22 +100,20 @@ struct CombiningStateMachine {
     owesRefill = ContiguousArray(repeating: false, count: count)
     if count == 0 {
       // No inputs: nothing will ever be sent, and every input (none) has finished.
-      pendingCompletion = .finished
-      lifecycle = .completing
+      ending = .finished
+      _ = token.markEnding()
     }
+    _ = token.acquire()
   }
 
   /// Whether the operator is over (completed or cancelled).
-  var isTerminal: Bool {
-    if case .terminal = lifecycle { return true }
-    return false
-  }
+  var isTerminal: Bool { token.closed }
 
   /// Whether a completion is decided or delivered, or the subscriber cancelled.
-  var hasEnded: Bool {
-    if case .running = lifecycle { return false }
-    return true
-  }
+  var hasEnded: Bool { token.hasEnded }
+
+  /// How many outputs wait in the storage's backlog for the token holder.
+  var backlogCount: Int { token.backlog }
 
   /// The number of inputs.
   var count: Int { phases.count }
@@ -147,11 +135,10 @@ struct CombiningStateMachine {
   /// Input `index` sent a value; decides whether to keep it, or (`merge`) to deliver it at once.
   mutating func receivedValue(at index: Int) -> ValueAction {
     guard !hasEnded, case .active = phases[index] else { return .drop }
-    if strategy == .merge, !isDelivering, backlogCount == 0, emptyInputs == held.count, demand > 0 {
-      // Nothing waits anywhere and the token is free: the value is the next output, and this
+    if strategy == .merge, token.backlog == 0, emptyInputs == held.count, demand > 0, token.acquire() {
+      // Nothing waits anywhere and the token was free: the value is the next output, and this
       // thread delivers it as it is, without a trip through the input's buffer. Under limited
       // demand the input is asked for one more right away, as a taken buffered value would be.
-      isDelivering = true
       lastStored = index
       if demand == .unlimited { return .deliver(returning: .none) }
       demand -= 1
@@ -280,21 +267,17 @@ struct CombiningStateMachine {
   /// An output was made; decides who delivers it: this thread at once (`.deliver`), or the
   /// token holder from the backlog (any other answer: the storage appends the output to it).
   mutating func madeOutput() -> DeliveryStart {
-    if isDelivering || backlogCount > 0 {
-      backlogCount += 1
-      return claimToken()
+    if token.isDelivering || token.backlog > 0 {
+      return token.owe() ? .drain : .none
     }
-    isDelivering = true
+    _ = token.acquire()
     return .deliver
   }
 
   /// Called after every event: takes the token if something waits to be delivered and nobody
   /// delivers it.
   mutating func claimToken() -> DeliveryStart {
-    guard !isDelivering else { return .none }
-    guard backlogCount > 0 || pendingCompletion != nil else { return .none }
-    isDelivering = true
-    return .drain
+    token.claim() ? .drain : .none
   }
 
   /// Adds demand from the subscriber (a request, or what `receive(_:)` returned).
@@ -320,32 +303,20 @@ struct CombiningStateMachine {
 
   /// The token holder asks what to deliver next; `.none` gives the token back.
   mutating func nextDelivery() -> NextDelivery {
-    if case .terminal = lifecycle {
-      isDelivering = false
-      return .none
+    switch token.next() {
+    case .deliver: .deliver
+    case .end: .complete(ending ?? .finished)
+    case .none: .none
     }
-    if backlogCount > 0 {
-      backlogCount -= 1
-      return .deliver
-    }
-    if let ending = pendingCompletion {
-      pendingCompletion = nil
-      lifecycle = .terminal
-      return .complete(ending)
-    }
-    isDelivering = false
-    return .none
   }
 
   /// The subscriber cancelled: returns the subscriptions to cancel (after unlocking) and whether
   /// outputs waited in the backlog (the storage drops them, releasing them after unlocking).
   mutating func cancelled() -> (cancel: [any Subscription], dropsBacklog: Bool) {
     guard !isTerminal else { return ([], false) }
-    lifecycle = .terminal
-    pendingCompletion = nil
+    let dropsBacklog = token.backlog > 0
+    token.close()
     let cancel = takeSubscriptions()
-    let dropsBacklog = backlogCount > 0
-    backlogCount = 0
     return (cancel, dropsBacklog)
   }
 
@@ -365,8 +336,8 @@ struct CombiningStateMachine {
   }
 
   private mutating func end(with ending: Ending, into outcome: inout CompletionOutcome) {
-    lifecycle = .completing
-    pendingCompletion = ending
+    self.ending = ending
+    _ = token.markEnding()
     hasFreshCombination = false
     outcome.ended = true
   }
