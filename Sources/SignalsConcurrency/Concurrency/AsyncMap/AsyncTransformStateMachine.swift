@@ -5,6 +5,7 @@ import Combine
 #else
 import SignalsCombine
 #endif
+@_spi(Signals) import SignalsSupport
 
 /// The rules shared by `asyncMap`, `tryAsyncMap` and `flatMap(maxTasks:)`, as a plain value.
 ///
@@ -76,11 +77,13 @@ struct AsyncTransformStateMachine<Input, Failure: Error, Downstream, DownstreamF
   /// Requested from upstream and not received yet.
   private var upstreamDemand = Subscribers.Demand.none
   private var driver = Driver.notStarted
-  /// The driver is calling the subscriber with a value.
-  private var isDelivering = false
+  /// Who calls the subscriber: the driver with a value (it holds the token for the call), or
+  /// the upstream's thread with a failure — the token's ending, made by the driver after its
+  /// delivery returns when it arrives meanwhile. The one serial-delivery primitive.
+  private var token = SerialDelivery(.queued)
   /// The driver's tasks are being cancelled: parking ends at once, with `nil`.
   private var isParkingCancelled = false
-  /// An upstream failure that arrived while the driver was delivering.
+  /// An upstream failure that arrived while the driver was delivering (the token's ending).
   private var pendingFailure: (Downstream, DownstreamFailure)?
 
   init(downstream: Downstream) {
@@ -146,9 +149,11 @@ struct AsyncTransformStateMachine<Input, Failure: Error, Downstream, DownstreamF
   mutating func receiveFailure(_ failure: DownstreamFailure) -> Termination {
     guard case .subscribed(let downstream, _) = state else { return Termination() }
     var termination = terminate()
-    if isDelivering {
+    switch token.end() {
+    case .queued:
       pendingFailure = (downstream, failure)
-    } else {
+    case .deliver, .deliverNested, .closed:
+      // The token was free: this thread delivers the failure and keeps the token.
       termination.downstream = downstream
       termination.completion = .failure(failure)
     }
@@ -199,7 +204,7 @@ struct AsyncTransformStateMachine<Input, Failure: Error, Downstream, DownstreamF
   mutating func beginDelivery() -> Downstream? {
     switch state {
     case .subscribed(let downstream, _), .upstreamFinished(let downstream):
-      isDelivering = true
+      guard token.acquire() else { return nil }
       return downstream
     case .awaitingSubscription, .terminal:
       return nil
@@ -208,8 +213,7 @@ struct AsyncTransformStateMachine<Input, Failure: Error, Downstream, DownstreamF
 
   /// The delivery returned `demand`: forward it upstream, or deliver a failure that arrived meanwhile.
   mutating func endDelivery(_ demand: Subscribers.Demand) -> (upstream: (any Subscription)?, failure: Termination?) {
-    isDelivering = false
-    if let (downstream, failure) = pendingFailure {
+    if token.next() == .end, let (downstream, failure) = pendingFailure {
       pendingFailure = nil
       return (nil, Termination(downstream: downstream, completion: .failure(failure)))
     }
