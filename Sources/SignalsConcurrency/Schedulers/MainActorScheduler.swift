@@ -172,6 +172,11 @@ final class MainActorLane: Sendable {
 
 /// The work a ``MainActorLane`` has accepted and not yet run, and whether a drain of it is
 /// under way; the scheduler keeps one, behind its lock.
+///
+/// This is the executor variant of the one serial-delivery primitive: the token is held by a
+/// drain that runs on the main queue (asked for when work waits and nobody drains), and work on
+/// the main actor runs inline only while the token is free and nothing waits, so it cannot
+/// overtake work scheduled before it.
 struct MainActorQueue: Sendable {
   /// What `schedule` does once the lock is released.
   enum ScheduleAction: Equatable {
@@ -184,11 +189,11 @@ struct MainActorQueue: Sendable {
   }
 
   private var waiting: [ScheduledAction] = []
-  /// `true` from the moment a drain is asked of the main queue until it finds nothing left.
-  private var draining = false
+  /// Held by the drain from the moment it is asked of the main queue until it finds nothing left.
+  private var token = SerialDelivery(.queued)
 
   /// Nothing waits and no drain is under way: work on the main actor may run inline.
-  var isIdle: Bool { !draining && waiting.isEmpty }
+  var isIdle: Bool { !token.isDelivering && waiting.isEmpty }
 
   /// Accepts `work`; it runs inline only on the main actor with nothing waiting or being drained,
   /// so that it cannot overtake work scheduled before it.
@@ -197,17 +202,13 @@ struct MainActorQueue: Sendable {
       return .runInline
     }
     waiting.append(work)
-    if draining {
-      return .none
-    }
-    draining = true
-    return .startDrain
+    return token.acquire() ? .startDrain : .none
   }
 
   /// The next batch to run in order, or `nil` (and the drain ends) when nothing waits.
   mutating func nextBatch() -> [ScheduledAction]? {
     guard !waiting.isEmpty else {
-      draining = false
+      _ = token.next()  // owes nothing by count: the drain gives the token back
       return nil
     }
     defer { waiting = [] }
