@@ -20,15 +20,11 @@
 /// round trip looks up no run-time metadata in the client's unspecialised code. It never locks
 /// and never calls out; ``SequenceSubscription`` does both.
 struct SequenceStateMachine: Equatable {
-  private enum State: Equatable {
-    /// Nobody is delivering and no demand is outstanding; the cursor is parked.
-    case idle
-    /// One frame is delivering and owns the cursor; `demand` counts what was requested beyond the
-    /// element in flight.
-    case draining(demand: Subscribers.Demand)
-    /// Completed or cancelled; nothing more is delivered.
-    case terminal
-  }
+  /// Who drains: the one serial-delivery primitive, with the queued rule. The frame that holds
+  /// the token owns the cursor; `closed` is completed or cancelled.
+  private var token = SerialDelivery(.queued)
+  /// While a frame drains: what was requested beyond the element in flight.
+  private var demand = Subscribers.Demand.none
 
   /// What the draining frame does after delivering one element.
   enum DrainAction: Equatable {
@@ -42,57 +38,46 @@ struct SequenceStateMachine: Equatable {
     case cancelled
   }
 
-  private var state = State.idle
-
-  /// A subscription waiting for its first demand, its first element already read.
   init() {}
 
-  /// Whether the subscription completed or was cancelled.
-  var isTerminal: Bool { state == .terminal }
+  /// Completed or cancelled.
+  var isTerminal: Bool { token.closed }
 
-  /// The subscriber asked for `demand` more elements (`demand > 0`): whether this frame starts
-  /// draining (and so owns the cursor until it reports `.park`, `.complete` or `.cancelled`).
+  /// The subscriber asked for `demand` more: `true` when this frame starts draining (it owns the
+  /// cursor and delivers the pending element now, then reports ``delivered(additionalDemand:exhausted:)``);
+  /// `false` when a frame is already draining (it picks the demand up) or the subscription ended.
   mutating func request(_ demand: Subscribers.Demand) -> Bool {
-    switch state {
-    case .idle:
-      state = .draining(demand: demand - 1)
-      return true
-    case .draining(let outstanding):
-      state = .draining(demand: outstanding + demand)
-      return false
-    case .terminal:
-      return false
-    }
+    guard !token.closed else { return false }
+    self.demand += demand
+    guard token.acquire() else { return false }
+    self.demand -= 1
+    return true
   }
 
-  /// The draining frame delivered an element and the subscriber asked for `additionalDemand`
-  /// more; `exhausted` says the iterator had no following element.
+  /// The draining frame delivered an element; the subscriber returned `additionalDemand`, and the
+  /// cursor says whether the iterator is `exhausted`.
   mutating func delivered(additionalDemand: Subscribers.Demand, exhausted: Bool) -> DrainAction {
-    switch state {
-    case .draining(let outstanding):
-      if exhausted {
-        state = .terminal
-        return .complete
-      }
-      let demand = outstanding + additionalDemand
-      if demand > 0 {
-        state = .draining(demand: demand - 1)
-        return .deliverNext
-      }
-      state = .idle
-      return .park
-    case .terminal:
-      return .cancelled
-    case .idle:
-      preconditionFailure("SequenceStateMachine.delivered: no frame is draining (state: idle)")
+    precondition(token.isDelivering, "SequenceStateMachine.delivered: no frame is draining")
+    if token.closed { return .cancelled }
+    if exhausted {
+      token.close()
+      return .complete
     }
+    demand += additionalDemand
+    if demand > 0 {
+      demand -= 1
+      return .deliverNext
+    }
+    _ = token.next()  // owes nothing by count: the frame parks and gives the token back
+    return .park
   }
 
-  /// The subscriber cancelled: whether the caller releases the cursor (it was parked; a draining
-  /// frame releases it itself when it next reports).
+  /// The subscriber cancelled: `true` when no frame is draining, so the caller releases the
+  /// cursor itself; otherwise the draining frame sees the end after the element in flight.
   mutating func cancel() -> Bool {
-    defer { state = .terminal }
-    return state == .idle
+    let idle = !token.isDelivering && !token.closed
+    token.close()
+    return idle
   }
 }
 #endif

@@ -40,7 +40,7 @@
 /// print(delivery.next())                      // deliver: one more delivery to make
 /// print(delivery.next())                      // none: the token is given back
 /// ```
-@_spi(Signals) public struct SerialDelivery: Sendable {
+@_spi(Signals) public struct SerialDelivery: Equatable, Sendable {
   /// What happens to a delivery asked for by the thread that holds the token.
   public enum Reentrancy: Sendable {
     /// Delivered at once, inside the delivery that caused it (Combine's depth-first order).
@@ -77,7 +77,7 @@
   }
 
   /// Where a delivery stands.
-  @usableFromInline enum Lifecycle: Sendable {
+  @usableFromInline enum Lifecycle: Equatable, Sendable {
     /// Deliveries are made.
     case open
     /// An ending is marked and waits for the backlog.

@@ -1,11 +1,12 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+@_spi(Signals) import SignalsSupport
+
 #if canImport(Combine)
 import Combine
 #else
 import SignalsCombine
 #endif
-@_spi(Signals) import SignalsSupport
 
 /// The rules shared by `asyncMap`, `tryAsyncMap` and `flatMap(maxTasks:)`, as a plain value.
 ///
