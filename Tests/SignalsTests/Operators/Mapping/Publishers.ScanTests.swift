@@ -84,4 +84,35 @@ struct ScanTests {
     #expect(recorder.events.count == 5)
     #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
   }
+
+  // MARK: Mirror
+
+  @Test func scanShowsTheRunningResultInItsMirror() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, TestError>()
+    upstream.scan(10, +).subscribe(recorder)
+    // The relay hands the upstream's subscription through: the upstream holds the relay.
+    let relay = try #require(upstream.subscriber)
+    #expect(Mirror(reflecting: relay).children.map(\.label) == ["downstream", "result"])
+    #expect(reflectedResult(of: relay) == "10", "the initial result before any value")
+    upstream.send(1)
+    upstream.send(2)
+    #expect(reflectedResult(of: relay) == "13")
+  }
+
+  @Test func tryScanShowsTheRunningResultInItsMirror() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, any Error>()
+    upstream.tryScan(10, +).subscribe(recorder)
+    let inner = try #require(recorder.subscription)
+    #expect(Mirror(reflecting: inner).children.map(\.label) == ["downstream", "status", "result"])
+    #expect(reflectedResult(of: inner) == "10", "the initial result before any value")
+    upstream.send(1)
+    upstream.send(2)
+    #expect(reflectedResult(of: inner) == "13")
+  }
+
+  private func reflectedResult(of subject: Any) -> String? {
+    Mirror(reflecting: subject).children.first { $0.label == "result" }.map { "\($0.value)" }
+  }
 }
