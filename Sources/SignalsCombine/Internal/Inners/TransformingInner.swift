@@ -20,7 +20,8 @@
 /// ``fail(throwing:)``.
 ///
 /// Threading: ``step(_:)`` runs on the upstream's serial delivery path, outside the lock, so
-/// state that only the step touches (the previous value of `removeDuplicates`) needs no lock.
+/// state that only the step touches needs no lock; state the mirror also shows (the previous value
+/// of `removeDuplicates`) does, as any thread may ask for the mirror.
 class TransformingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInner<Input, Failure, Downstream>,
   Subscriber, Subscription
 {

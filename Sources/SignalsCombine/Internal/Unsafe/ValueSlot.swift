@@ -36,19 +36,16 @@ struct ValueSlot<Value> {
     }
   }
 
-  /// Stores `value`; if a value was held, then calls `compare` with that previous value and
-  /// `value` and returns its result. Returns `nil` when the slot was empty. `value` is stored even
-  /// if `compare` throws.
-  mutating func store<Result>(
-    _ value: Value, comparingWithPrevious compare: (Value, Value) throws -> Result
-  ) rethrows -> Result? {
+  /// Swaps `value` with the value held and returns `true`; when the slot is empty, stores a copy
+  /// of `value` and returns `false`. Calls no user code and releases nothing, so it may run under a
+  /// lock: the value swapped out is the caller's to release.
+  mutating func exchange(_ value: inout Value) -> Bool {
     guard isFilled else {
       store(value)
-      return nil
+      return false
     }
-    let previous = pointer.pointee
-    pointer.pointee = value
-    return try compare(previous, value)
+    swap(&pointer.pointee, &value)
+    return true
   }
 
   /// Destroys the value held and frees the slot, which is unusable afterwards.

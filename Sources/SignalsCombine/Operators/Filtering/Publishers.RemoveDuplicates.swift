@@ -1,6 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+@_spi(Signals) import SignalsSupport
+
 extension Publisher where Output: Equatable {
   /// Republishes a value only when it differs from the value just before it.
   ///
@@ -157,8 +159,9 @@ extension Publishers.RemoveDuplicates {
   private final class Inner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input, Input) -> Bool
-    /// The value upstream sent last; touched only on the upstream's delivery path.
-    @exclusivity(unchecked) private var previous = ValueSlot<Input>()
+    /// The value upstream sent last, behind a lock because the mirror shows it to any thread; the
+    /// value path exchanges it for the new value in one round trip, and compares after unlocking.
+    private let previous = LockedState.make(ValueSlot<Input>())
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) -> Bool) {
       self.predicate = predicate
@@ -166,20 +169,21 @@ extension Publishers.RemoveDuplicates {
     }
 
     deinit {
-      previous.release()
+      // Taken out first, so that the value is destroyed after unlocking.
+      previous.withLock { $0 }.release()
     }
 
     override var description: String { "RemoveDuplicates" }
 
-    /// As Combine shows it: the subscriber, and the last value (read outside the delivery path, so
-    /// it is only a snapshot for a debugger).
+    /// As Combine shows it: the subscriber, and the last value (`nil` before the first).
     override var customMirror: Mirror {
-      Mirror(
-        self, children: ["downstream": downstream, "last": (previous.isFilled ? Optional(previous.value) : nil) as Any])
+      let last = previous.withLock { $0.isFilled ? Optional($0.value) : nil }
+      return Mirror(self, children: ["downstream": downstream, "last": last as Any])
     }
 
     override func step(_ input: Input) -> Subscribers.Demand {
-      let isDuplicate = previous.store(input, comparingWithPrevious: predicate) ?? false
+      var replaced = input
+      let isDuplicate = previous.withLock { $0.exchange(&replaced) } && predicate(replaced, input)
       return isDuplicate ? skip() : send(input)
     }
   }
@@ -189,8 +193,9 @@ extension Publishers.TryRemoveDuplicates {
   private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input, Input) throws -> Bool
-    /// The value upstream sent last; touched only on the upstream's delivery path.
-    @exclusivity(unchecked) private var previous = ValueSlot<Input>()
+    /// The value upstream sent last, behind a lock because the mirror shows it to any thread; the
+    /// value path exchanges it for the new value in one round trip, and compares after unlocking.
+    private let previous = LockedState.make(ValueSlot<Input>())
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) throws -> Bool) {
       self.predicate = predicate
@@ -198,25 +203,27 @@ extension Publishers.TryRemoveDuplicates {
     }
 
     deinit {
-      previous.release()
+      // Taken out first, so that the value is destroyed after unlocking.
+      previous.withLock { $0 }.release()
     }
 
     override var description: String { "TryRemoveDuplicates" }
 
-    /// As Combine shows it: the subscriber, and the last value (read outside the delivery path, so
-    /// it is only a snapshot for a debugger).
+    /// As Combine shows it: the subscriber, and the last value (`nil` before the first).
     override var customMirror: Mirror {
-      Mirror(
-        self, children: ["downstream": downstream, "last": (previous.isFilled ? Optional(previous.value) : nil) as Any])
+      let last = previous.withLock { $0.isFilled ? Optional($0.value) : nil }
+      return Mirror(self, children: ["downstream": downstream, "last": last as Any])
     }
 
     override func step(_ input: Input) -> Subscribers.Demand {
+      var replaced = input
+      let isDuplicate: Bool
       do {
-        let isDuplicate = try previous.store(input, comparingWithPrevious: predicate) ?? false
-        return isDuplicate ? skip() : send(input)
+        isDuplicate = try previous.withLock { $0.exchange(&replaced) } && predicate(replaced, input)
       } catch {
         return fail(throwing: error)
       }
+      return isDuplicate ? skip() : send(input)
     }
 
     override func mapFailure(_ failure: Failure) -> any Error { failure }

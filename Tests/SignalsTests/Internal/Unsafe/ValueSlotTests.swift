@@ -37,15 +37,39 @@ struct ValueSlotTests {
     #expect(held == nil, "release destroys the value held")
   }
 
-  @Test func storingComparesWithThePreviousValueOnlyWhenThereIsOne() {
+  @Test func exchangeHandsBackThePreviousValueOnlyWhenThereIsOne() {
     var slot = ValueSlot<Int>()
-    #expect(slot.store(1, comparingWithPrevious: { _, _ in true }) == nil, "nothing to compare with")
-    #expect(slot.store(2, comparingWithPrevious: { previous, new in "\(previous)→\(new)" }) == "1→2")
-    struct Refused: Error {}
-    #expect(throws: Refused.self) {
-      try slot.store(3, comparingWithPrevious: { _, _ in throw Refused() })
+    var value = 1
+    let handedBackFirst = slot.exchange(&value)
+    #expect(!handedBackFirst, "nothing to hand back")
+    #expect(value == 1)
+    #expect(slot.value == 1, "the first value is stored")
+    value = 2
+    let handedBackSecond = slot.exchange(&value)
+    #expect(handedBackSecond)
+    #expect(value == 1, "the previous value comes back")
+    #expect(slot.value == 2)
+    slot.release()
+  }
+
+  @Test func exchangeLeavesTheReplacedValueToTheCaller() {
+    weak var replaced: Tracked?
+    var slot = ValueSlot<Tracked>()
+    do {
+      var first = Tracked()
+      replaced = first
+      _ = slot.exchange(&first)
     }
-    #expect(slot.value == 3, "stored even when the comparison throws")
+    #expect(replaced != nil, "the slot holds the first value")
+    do {
+      var value = Tracked()
+      let handedBack = slot.exchange(&value)
+      #expect(handedBack)
+      withExtendedLifetime(value) {
+        #expect(value === replaced, "the value swapped out is the caller's")
+      }
+    }
+    #expect(replaced == nil, "and it is destroyed when the caller lets go of it")
     slot.release()
   }
 }

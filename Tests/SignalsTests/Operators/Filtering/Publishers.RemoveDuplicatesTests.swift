@@ -66,6 +66,24 @@ struct RemoveDuplicatesTests {
     #expect(Array(inner.customMirror.children).last.map { "\($0.value)" } == "Optional(3)")
   }
 
+  @Test func tryRemoveDuplicatesShowsTheLastValueInItsMirrorDuplicateOrNot() throws {
+    let upstream = TestPublisher<Int, TestError>()
+    let recorder = TestSubscriber<Int, any Error>()
+    upstream.tryRemoveDuplicates(by: ==).subscribe(recorder)
+    let subscription = try #require(recorder.subscription)
+    func last() -> String? {
+      Mirror(reflecting: subscription).children.first { $0.label == "last" }.map { "\($0.value)" }
+    }
+    #expect(Mirror(reflecting: subscription).children.map(\.label) == ["downstream", "last"])
+    #expect(last() == "nil")
+    upstream.send(3)
+    #expect(last() == "Optional(3)")
+    upstream.send(4)
+    upstream.send(4)
+    #expect(recorder.values == [3, 4])
+    #expect(last() == "Optional(4)")
+  }
+
   @Test func removeDuplicatesForwardsAValueBeyondTheDemand() {
     let upstream = TestPublisher<Int, TestError>()
     let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
