@@ -1,6 +1,8 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+@_spi(Signals) import SignalsSupport
+
 extension Publisher {
   /// Collects every value into one array, published when upstream finishes.
   ///
@@ -69,19 +71,19 @@ extension Publishers.Collect {
     /// access, so the run-time exclusivity check is left out.
     @exclusivity(unchecked) private var buffer: [Upstream.Output] = []
 
-    /// How many values are buffered, for the mirror. Written on the upstream's delivery path and
-    /// read by the mirror from any thread without synchronisation: a word-sized debugging snapshot
-    /// that may be stale (the array itself is never read there, as it may be reallocating).
-    @exclusivity(unchecked) private var bufferedCount = 0
+    /// How many values were collected, for the mirror, which any thread may ask for (the buffer
+    /// itself is never read there); counted on the upstream's delivery path, one lock round trip
+    /// per value.
+    private let collectedCount = LockedState.make(0)
 
     override var description: String { "Collect" }
 
     /// Combine shows only how many values are collected so far.
-    override var customMirror: Mirror { Mirror(self, children: ["count": bufferedCount]) }
+    override var customMirror: Mirror { Mirror(self, children: ["count": collectedCount.withLock { $0 }]) }
 
     override func step(_ input: Upstream.Output) {
       buffer.append(input)
-      bufferedCount &+= 1
+      collectedCount.withLock { $0 &+= 1 }
     }
 
     override func result() -> [Upstream.Output]? {
