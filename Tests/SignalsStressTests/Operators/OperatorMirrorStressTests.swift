@@ -1,0 +1,114 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import Signals
+@_spi(Signals) import SignalsSupport
+import Testing
+
+/// The operators whose mirror shows state that their value path changes.
+enum MirroredOperator: String, CaseIterable, Sendable {
+  case scan, tryScan, collect, removeDuplicates, tryRemoveDuplicates
+
+  /// The mirror's child that changes as values flow.
+  var childLabel: String {
+    switch self {
+    case .scan, .tryScan: "result"
+    case .collect: "count"
+    case .removeDuplicates, .tryRemoveDuplicates: "last"
+    }
+  }
+
+  /// What the child shows once `count` values of ``ReflectingSource/send(_:)`` arrived.
+  func expectedValue(after count: Int) -> Int {
+    switch self {
+    case .scan, .tryScan, .collect: count
+    case .removeDuplicates, .tryRemoveDuplicates: (count - 1) / 2
+    }
+  }
+}
+
+/// A subject that keeps the subscriber an operator attaches to it (the operator's inner, or
+/// `scan`'s relay), so the test can read that subscriber's mirror while values flow through it.
+private final class ReflectingSource: Publisher, @unchecked Sendable {
+  // Safety: `attached` is written once, when the operator subscribes, before the test starts its
+  // threads, and only reflected afterwards; the subject is thread-safe. Whether reflecting the
+  // attached subscriber races with its value path is what the test checks.
+  typealias Output = Int
+  typealias Failure = TestFailure
+
+  private let subject = PassthroughSubject<Int, TestFailure>()
+  private var attached: Any?
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestFailure {
+    attached = subscriber
+    subject.subscribe(subscriber)
+  }
+
+  /// Sends the `index`-th value for `mirrored`: 1 each time for `scan` (its result counts the
+  /// values), pairs of equal values for `removeDuplicates`.
+  func send(_ index: Int, for mirrored: MirroredOperator) {
+    switch mirrored {
+    case .scan, .tryScan: subject.send(1)
+    case .collect: subject.send(index)
+    case .removeDuplicates, .tryRemoveDuplicates: subject.send(index / 2)
+    }
+  }
+
+  func finish() {
+    subject.send(completion: .finished)
+  }
+
+  /// The attached subscriber's changing child, as a number (`-1` for `nil`).
+  func reflectedValue(of mirrored: MirroredOperator) -> Int? {
+    guard let attached else { return nil }
+    let child = Mirror(reflecting: attached).children.first { $0.label == mirrored.childLabel }
+    guard let child else { return nil }
+    let text = "\(child.value)"
+    return text == "nil" ? -1 : Int(text.filter(\.isNumber))
+  }
+
+  /// Attaches `mirrored` and a sink to this source.
+  func attach(_ mirrored: MirroredOperator) -> AnyCancellable {
+    switch mirrored {
+    case .scan: scan(0, +).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    case .tryScan: tryScan(0, +).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    case .collect: collect().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    case .removeDuplicates: removeDuplicates().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    case .tryRemoveDuplicates:
+      tryRemoveDuplicates(by: ==).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+    }
+  }
+}
+
+/// An operator's mirror, which any thread may ask for, read on one thread while values flow
+/// through the operator on another: the mirror reads only what its value path publishes under a
+/// lock, so ThreadSanitizer sees no race, and every reading is one the operator went through.
+struct OperatorMirrorStressTests {
+  static let values = 20_000
+  static let reads = 2_000
+
+  @Test(arguments: MirroredOperator.allCases)
+  func mirrorReadsRaceNotWithDelivery(of mirrored: MirroredOperator) {
+    withWatchdog("\(mirrored) mirror read during delivery") {
+      let source = ReflectingSource()
+      let cancellable = source.attach(mirrored)
+      let readings = LockedState.make([Int?]())
+      runConcurrently(2) { worker in
+        if worker == 0 {
+          for index in 0..<Self.values { source.send(index, for: mirrored) }
+        } else {
+          var seen: [Int?] = []
+          seen.reserveCapacity(Self.reads)
+          for _ in 0..<Self.reads { seen.append(source.reflectedValue(of: mirrored)) }
+          readings.withLock { $0 = seen }
+        }
+      }
+      let seen = readings.withLock { $0 }.compactMap { $0 }
+      #expect(seen.count == Self.reads, "every reading shows the child")
+      #expect(seen == seen.sorted(), "readings never go back: each is a state the operator went through")
+      #expect(seen.allSatisfy { $0 <= mirrored.expectedValue(after: Self.values) })
+      #expect(source.reflectedValue(of: mirrored) == mirrored.expectedValue(after: Self.values))
+      source.finish()
+      withExtendedLifetime(cancellable) {}
+    }
+  }
+}
