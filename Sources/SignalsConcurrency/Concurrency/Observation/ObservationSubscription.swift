@@ -49,11 +49,17 @@ where Downstream.Input == Output, Downstream.Failure == Never {
   }
 
   func cancel() {
-    state.withLock { state in
+    let released = state.withLock { state in
       _ = state.machine.cancel()
-      state.downstream = nil
-      state.value = nil
+      defer {
+        state.downstream = nil
+        state.value = nil
+      }
+      return (state.downstream, state.value)
     }
+    // The subscriber and the value closure (and what it captured) are released here, after
+    // unlocking: a deinit they run may call back into this subscription.
+    withExtendedLifetime(released) {}
   }
 
   private func perform(_ action: ObservationStateMachine.Action) {

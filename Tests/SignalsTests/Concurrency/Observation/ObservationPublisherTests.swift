@@ -31,6 +31,34 @@ private final class ProbedModel: @unchecked Sendable {
   }
 }
 
+/// Keeps its subscription, and calls it back from its `deinit`: were it released while the
+/// subscription holds its lock, that call would deadlock.
+private final class RequestingOnReleaseSubscriber: Subscriber {
+  typealias Input = Int
+  typealias Failure = Never
+
+  private(set) var subscription: (any Subscription)?
+  private let released: Checkpoint
+
+  init(released: Checkpoint) {
+    self.released = released
+  }
+
+  func receive(subscription: any Subscription) {
+    self.subscription = subscription
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Int) -> Subscribers.Demand { .none }
+
+  func receive(completion: Subscribers.Completion<Never>) {}
+
+  deinit {
+    subscription?.request(.max(1))
+    released.signal()
+  }
+}
+
 struct ObservationPublisherTests {
   @Test func deliversTheCurrentValueAtOnce() {
     let model = Model()
@@ -152,6 +180,20 @@ struct ObservationPublisherTests {
     scheduler.advance()
     #expect(received.elements == [0, 1])
     withExtendedLifetime(cancellable) {}
+  }
+
+  @Test func cancelReleasesTheSubscriberAfterUnlocking() throws {
+    let model = Model()
+    let released = Checkpoint()
+    let subscription = try {
+      let subscriber = RequestingOnReleaseSubscriber(released: released)
+      ObservationPublisher(scheduler: DispatchQueue.test) { model.count }.subscribe(subscriber)
+      return try #require(subscriber.subscription)
+    }()
+    // The subscription holds the subscriber's last reference; the subscriber's deinit requests
+    // from the subscription, which takes its lock.
+    subscription.cancel()
+    #expect(released.count == 1, "the subscriber was released by cancel, and its call back returned")
   }
 
   @Test(.timeLimit(.minutes(1)))
