@@ -1,5 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+@_spi(Signals) import SignalsSupport
+
 #if canImport(Combine)
 import Combine
 #else
@@ -27,12 +29,17 @@ struct ObservationStateMachine {
   private(set) var demand = Subscribers.Demand.none
   /// A value should be read and sent as soon as there is demand.
   private(set) var needsDelivery = true
-  /// A delivery runs now (outside the lock).
-  private(set) var isDelivering = false
   /// A change was announced and its delivery is scheduled but has not arrived.
   private(set) var isChangeScheduled = false
+  /// Who delivers (the one serial-delivery primitive: deliveries follow `needsDelivery` and the
+  /// demand, so the token is taken with `acquire()`), and whether the subscriber cancelled
+  /// (`closed`).
+  private var token = SerialDelivery(.queued)
+
+  /// A delivery is under way.
+  var isDelivering: Bool { token.isDelivering }
   /// The subscriber cancelled.
-  private(set) var isCancelled = false
+  var isCancelled: Bool { token.closed }
 
   /// The subscriber asked for `count` more values.
   mutating func request(_ count: Subscribers.Demand) -> Action {
@@ -58,7 +65,7 @@ struct ObservationStateMachine {
 
   /// A delivery ended; the subscriber returned `additional` demand.
   mutating func delivered(adding additional: Subscribers.Demand) -> Action {
-    isDelivering = false
+    _ = token.next()  // owes nothing by count: gives the token back
     guard !isCancelled else { return .none }
     demand += additional
     return startDeliveryIfPossible()
@@ -66,14 +73,13 @@ struct ObservationStateMachine {
 
   /// The subscriber cancelled: returns `true` the first time.
   mutating func cancel() -> Bool {
-    defer { isCancelled = true }
-    return !isCancelled
+    defer { token.close() }
+    return !token.closed
   }
 
   private mutating func startDeliveryIfPossible() -> Action {
-    guard needsDelivery, !isDelivering, demand > 0 else { return .none }
+    guard needsDelivery, demand > 0, token.acquire() else { return .none }
     needsDelivery = false
-    isDelivering = true
     demand -= 1
     return .deliver
   }
