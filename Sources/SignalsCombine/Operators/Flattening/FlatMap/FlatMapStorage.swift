@@ -55,9 +55,7 @@ where
   ) {
     self.downstream = downstream
     self.transform = transform
-    innerIsJust =
-      NewPublisher.self == Just<NewPublisher.Output>.self
-      || NewPublisher.self == Publishers.SetFailureType<Just<NewPublisher.Output>, Failure>.self
+    innerIsJust = JustLayout.holdsOnlyItsValue(NewPublisher.self)
     state = .make(Machine(maxPublishers: maxPublishers))
   }
 
@@ -93,7 +91,7 @@ where
   /// Takes the value of `just`, a `Just` (see `innerIsJust`), as a subscribed `Just` would send
   /// it and then finish.
   private func receiveSingleValue(of just: NewPublisher, id: Int) {
-    let value = unsafeBitCast(just, to: NewPublisher.Output.self)
+    let value = JustLayout.value(of: just)
     let action = state.withLock { machine in
       let action = machine.receivedSingleValue(id: id)
       if case .buffer = action { waiting.append(value) }

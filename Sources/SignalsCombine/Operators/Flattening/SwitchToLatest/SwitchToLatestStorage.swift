@@ -52,10 +52,7 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
     // `Just` stores its output and nothing else, and `SetFailureType` its upstream and nothing
     // else, so either publisher has exactly the layout of its output (SwitchToLatestStorageTests
     // checks the sizes, strides and alignments): `receiveJust(_:)` reads the value in place.
-    fusesJust =
-      NestedPublisher.self == Just<NestedPublisher.Output>.self
-      || NestedPublisher.self
-        == Publishers.SetFailureType<Just<NestedPublisher.Output>, NestedPublisher.Failure>.self
+    fusesJust = JustLayout.holdsOnlyItsValue(NestedPublisher.self)
   }
 
   var description: String { "SwitchToLatest" }
@@ -100,7 +97,7 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
   /// round trip decides what its subscription, the request it would get, its value and its
   /// completion would have caused.
   private func receiveJust(_ input: NestedPublisher) {
-    let value = unsafeBitCast(input, to: NestedPublisher.Output.self)
+    let value = JustLayout.value(of: input)
     let arrival = state.withLock { machine in
       let arrival = machine.receivedUpstreamJust()
       if arrival.discardsWaitingValue { discardWaitingValue() }
