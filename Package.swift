@@ -22,9 +22,13 @@ let package = Package(
     .executable(name: "signals-demo", targets: ["signals-demo"]),
   ],
   targets: [
-    // What every module of the package builds on: the lock, a value queue, work and object
-    // counting for SignalsTesting. No public API, and nothing that names Combine's protocols.
-    .target(name: "SignalsSupport"),
+    // The C11 atomics behind SignalsSupport's one atomic type: a header of `static inline`
+    // functions over one word, the same code on every platform with no raise of the floor
+    // (`Synchronization.Atomic` needs macOS 15 / iOS 18). Nothing else may include it.
+    .target(name: "CSignalsAtomics"),
+    // What every module of the package builds on: the lock, the atomic, a value queue, work and
+    // object counting for SignalsTesting. No public API, and nothing that names Combine's protocols.
+    .target(name: "SignalsSupport", dependencies: ["CSignalsAtomics"]),
     // Signals' implementation of Combine, for platforms without it. Never compiled on Apple
     // platforms (every file sits inside `#if !canImport(Combine)` as well, for `swift build`
     // on a Mac, which compiles every target of a package).

@@ -1,0 +1,86 @@
+// Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
+
+import CSignalsAtomics
+
+/// The one atomic of Signals: a word-sized integer (`Int`) read and updated without a lock.
+///
+/// It wraps the C11 atomics of the package's `CSignalsAtomics` header (header-only `static inline`
+/// functions, as swift-atomics' shims are), so every platform runs the same code and the
+/// deployment floor stays Combine's: `Synchronization.Atomic` would need macOS 15 / iOS 18 and a
+/// second, locking path below them. The word lives in the tail of a `ManagedBuffer`, so its
+/// address is stable and creating one costs one allocation, as a ``LockedState`` does.
+///
+/// Rules for callers (`Documentation/Internals.md`, "The one lock and the one atomic"): use it only
+/// where a measurement showed it beats a ``LockedState``, only for a value that stands alone (a
+/// counter, not one field of a state that a lock guards), and write next to each use why the
+/// ordering it passes is enough. Each operation takes its ordering explicitly; only the orderings
+/// and operations that Signals uses exist, and a new one starts with a use that needs it.
+///
+/// ```swift
+/// let counter = Atomic.make(1)
+/// let first = counter.loadThenWrappingIncrement(ordering: .relaxed)
+/// print(first, counter.load(ordering: .relaxed))  // 1 2
+/// ```
+@_spi(Signals) public struct Atomic {
+  @usableFromInline let buffer: AtomicBuffer
+
+  @usableFromInline init(buffer: AtomicBuffer) {
+    self.buffer = buffer
+  }
+
+  /// Creates an atomic word holding `initialValue`.
+  @inlinable
+  public static func make(_ initialValue: Int) -> Atomic {
+    Atomic(buffer: AtomicBuffer.make(initialValue))
+  }
+
+  /// The value, read atomically with `ordering`.
+  @inlinable @inline(__always)
+  public func load(ordering: AtomicOrdering) -> Int {
+    buffer.withUnsafeMutablePointerToElements { word in
+      switch ordering {
+      case .relaxed: signals_atomic_word_load_relaxed(word)
+      }
+    }
+  }
+
+  /// Adds one to the value in a single atomic step, wrapping from `Int.max` to `Int.min`, and
+  /// returns the value it held before.
+  @inlinable @inline(__always) @discardableResult
+  public func loadThenWrappingIncrement(ordering: AtomicOrdering) -> Int {
+    buffer.withUnsafeMutablePointerToElements { word in
+      switch ordering {
+      case .relaxed: signals_atomic_word_fetch_add_relaxed(word, 1)
+      }
+    }
+  }
+}
+
+// Safety: the word is only reached through the C11 atomic operations above, which may run on any
+// number of threads at once; the buffer itself is never replaced.
+@_spi(Signals) extension Atomic: @unchecked Sendable {}
+
+/// How an operation of ``Atomic`` orders the memory accesses around it, as C11's `memory_order`.
+///
+/// Only the orderings Signals uses exist. `relaxed` makes the operation itself atomic (no torn
+/// value, no lost update, one total order of the updates of that word) and orders nothing else:
+/// right for a counter whose value publishes no other memory.
+@_spi(Signals) public enum AtomicOrdering: Sendable {
+  /// Atomic, with no ordering of other memory accesses (`memory_order_relaxed`).
+  case relaxed
+}
+
+/// The storage of ``Atomic``: the C11 atomic word in the tail, at an address that never moves.
+@usableFromInline final class AtomicBuffer: ManagedBuffer<Void, signals_atomic_word> {
+  @inlinable
+  static func make(_ initialValue: Int) -> AtomicBuffer {
+    let buffer = Self.create(minimumCapacity: 1) { _ in }
+    buffer.withUnsafeMutablePointerToElements { word in
+      // The word is not shared yet: C11's `atomic_init`, a plain store.
+      signals_atomic_word_init(word, initialValue)
+    }
+    // `create` returns an instance of the class it is called on.
+    return unsafeDowncast(buffer, to: AtomicBuffer.self)
+  }
+  // No deinit: the word is a plain integer, with nothing to destroy.
+}
