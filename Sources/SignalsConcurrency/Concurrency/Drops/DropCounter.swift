@@ -25,7 +25,8 @@ import SignalsCombine
 /// //         1
 /// ```
 public final class DropCounter: Sendable, CustomStringConvertible {
-  private let dropped = LockedState.make(0)
+  /// The drops so far: an atomic, as it stands alone and publishes no other memory.
+  private let dropped = Atomic.make(0)
   private let onDrop: (@Sendable () -> Void)?
 
   /// Creates a counter at zero.
@@ -60,7 +61,12 @@ public final class DropCounter: Sendable, CustomStringConvertible {
   /// // Prints: 0
   /// ```
   public var count: Int {
-    dropped.withLock { $0 }
+    // Relaxed is enough: the count publishes no other memory. A reader that is ordered after a
+    // drop by anything else (the dropping thread itself, a task it finished, a lock, the
+    // `onDrop` callback's own hand-off) sees that drop, since a load that happens after a store
+    // of the same atomic reads it or a later value (C11's read-write coherence); an unordered
+    // reader sees some count that was true at some moment, as with the lock.
+    dropped.load(ordering: .relaxed)
   }
 
   /// The count, for logs.
@@ -73,7 +79,10 @@ public final class DropCounter: Sendable, CustomStringConvertible {
 
   /// Counts one drop, then calls `onDrop`.
   func recordDrop() {
-    dropped.withLock { $0 += 1 }
+    // Relaxed is enough: increments of one word are never lost whatever their ordering (each
+    // read-modify-write reads the value the one before it wrote), and `onDrop` runs after it on
+    // this same thread, so whatever `onDrop` reads of `count` includes this drop.
+    dropped.loadThenWrappingIncrement(ordering: .relaxed)
     onDrop?()
   }
 }
