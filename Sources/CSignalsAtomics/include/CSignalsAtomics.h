@@ -40,4 +40,12 @@ signals_atomic_word_fetch_add_relaxed(signals_atomic_word *word, intptr_t delta)
   return atomic_fetch_add_explicit(&word->value, delta, memory_order_relaxed);
 }
 
+/// Replaces the word's value with `desired` if it is `expected`, in one atomic step with relaxed
+/// ordering; returns whether it did.
+static inline __attribute__((always_inline)) _Bool
+signals_atomic_word_compare_exchange_relaxed(signals_atomic_word *word, intptr_t expected, intptr_t desired) {
+  return atomic_compare_exchange_strong_explicit(&word->value, &expected, desired, memory_order_relaxed,
+                                                 memory_order_relaxed);
+}
+
 #endif

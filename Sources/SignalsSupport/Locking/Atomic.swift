@@ -54,6 +54,17 @@ import CSignalsAtomics
       }
     }
   }
+
+  /// Replaces the value with `desired` if it is `expected`, in a single atomic step, and returns
+  /// whether it did: of several callers racing from the same value to another, exactly one wins.
+  @inlinable @inline(__always)
+  public func compareExchange(expected: Int, desired: Int, ordering: AtomicOrdering) -> Bool {
+    buffer.withUnsafeMutablePointerToElements { word in
+      switch ordering {
+      case .relaxed: signals_atomic_word_compare_exchange_relaxed(word, expected, desired)
+      }
+    }
+  }
 }
 
 // Safety: the word is only reached through the C11 atomic operations above, which may run on any

@@ -25,6 +25,16 @@ struct AtomicTests {
     #expect(atomic.load(ordering: .relaxed) == Int.min + 1)
   }
 
+  @Test func compareExchangeReplacesOnlyTheExpectedValue() {
+    let atomic = Atomic.make(0)
+    #expect(atomic.compareExchange(expected: 0, desired: 1, ordering: .relaxed))
+    #expect(atomic.load(ordering: .relaxed) == 1)
+    #expect(!atomic.compareExchange(expected: 0, desired: 2, ordering: .relaxed))
+    #expect(atomic.load(ordering: .relaxed) == 1)
+    #expect(atomic.compareExchange(expected: 1, desired: Int.min, ordering: .relaxed))
+    #expect(atomic.load(ordering: .relaxed) == Int.min)
+  }
+
   @Test func copiesShareOneWord() {
     let atomic = Atomic.make(0)
     let copy = atomic
