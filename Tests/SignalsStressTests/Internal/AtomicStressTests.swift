@@ -2,10 +2,11 @@
 
 import Signals
 @_spi(Signals) import SignalsSupport
+import SignalsTesting
 import Testing
 
-/// The one atomic and its first users under many threads at once: no increment is lost, no
-/// identifier is handed out twice, no drop goes uncounted. Under ThreadSanitizer these also check
+/// The one atomic and its first users under many threads at once: no increment is lost, one claim
+/// wins, no identifier is handed out twice, a `Just` delivers at most once, no drop goes uncounted. Under ThreadSanitizer these also check
 /// that the atomic's accesses are seen as atomic (no data race reported).
 struct AtomicStressTests {
   static let threads = 8
@@ -28,6 +29,37 @@ struct AtomicStressTests {
       let all = seen.withLock { $0 }
       #expect(all.joined().sorted() == Array(0..<total))
       #expect(all.allSatisfy { $0 == $0.sorted() })
+    }
+  }
+
+  @Test func exactlyOneOfManyThreadsWinsAClaim() {
+    withWatchdog("Atomic claims") {
+      for _ in 0..<2_000 {
+        let flag = Atomic.make(0)
+        let winners = Atomic.make(0)
+        runConcurrently(4) { _ in
+          if flag.compareExchange(expected: 0, desired: 1, ordering: .relaxed) {
+            winners.loadThenWrappingIncrement(ordering: .relaxed)
+          }
+        }
+        #expect(winners.load(ordering: .relaxed) == 1)
+        #expect(flag.load(ordering: .relaxed) == 1)
+      }
+    }
+  }
+
+  @Test func aJustRequestedAndCancelledOnManyThreadsDeliversAtMostOnce() {
+    withWatchdog("Just request vs cancel") {
+      for _ in 0..<2_000 {
+        let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
+        Just(7).subscribe(recorder)
+        runConcurrently(4) { worker in
+          if worker == 0 { recorder.cancel() } else { recorder.request(.max(1)) }
+        }
+        let values = recorder.values
+        #expect(values.isEmpty || values == [7])
+        #expect(values.isEmpty || recorder.completion == .finished)
+      }
     }
   }
 
