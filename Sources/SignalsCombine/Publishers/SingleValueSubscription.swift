@@ -18,7 +18,7 @@ final class SingleValueSubscription<Downstream: Subscriber>: Subscription, Contr
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   /// 0 until a request or a cancel claims the subscriber, then 1: an atomic rather than a lock,
-  /// which made `flatMap { Just($0) }` faster (`Documentation/Performance.md`).
+  /// which made subscribing to a `Just` cheaper (`Documentation/Performance.md`, "The one atomic").
   private let claimed = Atomic.make(0)
   /// Written by `init`, then read and cleared only by the one call that wins ``claim()``: the
   /// claim keeps every other call away, and `init` happened before any call could reach this
