@@ -6,14 +6,14 @@ import Signals
 @_spi(Signals) import SignalsSupport
 import Testing
 
-/// The operators whose mirror shows state that their value path changes.
+/// The operators whose mirror shows state that their value path changes, and which publish it
+/// under a lock. (`scan` and `tryScan` do not: see Internals, "Operators".)
 enum MirroredOperator: String, CaseIterable, Sendable {
-  case scan, tryScan, collect, removeDuplicates, tryRemoveDuplicates
+  case collect, removeDuplicates, tryRemoveDuplicates
 
   /// The mirror's child that changes as values flow.
   var childLabel: String {
     switch self {
-    case .scan, .tryScan: "result"
     case .collect: "count"
     case .removeDuplicates, .tryRemoveDuplicates: "last"
     }
@@ -22,14 +22,13 @@ enum MirroredOperator: String, CaseIterable, Sendable {
   /// What the child shows once `count` values of ``ReflectingSource/send(_:)`` arrived.
   func expectedValue(after count: Int) -> Int {
     switch self {
-    case .scan, .tryScan, .collect: count
+    case .collect: count
     case .removeDuplicates, .tryRemoveDuplicates: (count - 1) / 2
     }
   }
 }
 
-/// A subject that keeps the subscriber an operator attaches to it (the operator's inner, or
-/// `scan`'s relay), so the test can read that subscriber's mirror while values flow through it.
+/// A subject that keeps the subscriber an operator attaches to it (the operator's inner), so the test can read that subscriber's mirror while values flow through it.
 private final class ReflectingSource: Publisher, @unchecked Sendable {
   // Safety: `attached` is written once, when the operator subscribes, before the test starts its
   // threads, and only reflected afterwards; the subject is thread-safe. Whether reflecting the
@@ -45,11 +44,9 @@ private final class ReflectingSource: Publisher, @unchecked Sendable {
     subject.subscribe(subscriber)
   }
 
-  /// Sends the `index`-th value for `mirrored`: 1 each time for `scan` (its result counts the
-  /// values), pairs of equal values for `removeDuplicates`.
+  /// Sends the `index`-th value for `mirrored`: pairs of equal values for `removeDuplicates`.
   func send(_ index: Int, for mirrored: MirroredOperator) {
     switch mirrored {
-    case .scan, .tryScan: subject.send(1)
     case .collect: subject.send(index)
     case .removeDuplicates, .tryRemoveDuplicates: subject.send(index / 2)
     }
@@ -71,8 +68,6 @@ private final class ReflectingSource: Publisher, @unchecked Sendable {
   /// Attaches `mirrored` and a sink to this source.
   func attach(_ mirrored: MirroredOperator) -> AnyCancellable {
     switch mirrored {
-    case .scan: scan(0, +).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
-    case .tryScan: tryScan(0, +).sink(receiveCompletion: { _ in }, receiveValue: { _ in })
     case .collect: collect().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
     case .removeDuplicates: removeDuplicates().sink(receiveCompletion: { _ in }, receiveValue: { _ in })
     case .tryRemoveDuplicates:
@@ -86,8 +81,8 @@ private final class ReflectingSource: Publisher, @unchecked Sendable {
 /// lock, so ThreadSanitizer sees no race, and every reading is one the operator went through.
 ///
 /// ThreadSanitizer sees a racing read of a plain field (an unlocked count, as `collect` had); it
-/// does not see one of a generic value (`scan`'s result) in a debug build, where the copy runs in
-/// the runtime's uninstrumented value witnesses, so for those the readings' checks are the guard.
+/// does not see one of a generic value in a debug build, where the copy runs in the runtime's
+/// uninstrumented value witnesses, so for those the readings' checks are the guard.
 struct OperatorMirrorStressTests {
   static let values = 5_000
 

@@ -154,29 +154,23 @@ private final class ScanRelay<Input, Failure: Error, Output, Downstream: Subscri
 where Downstream.Input == Output, Downstream.Failure == Failure {
   let downstream: Downstream
   /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes, so
-  /// accesses never overlap and the run-time exclusivity check is left out. The mirror does not
-  /// read it: it reads `reflectedResult`.
+  /// accesses never overlap and the run-time exclusivity check is left out.
   @exclusivity(unchecked) private var result: Output
-  /// A copy of `result` for the mirror, which any thread may ask for; updated after each fold
-  /// (the relay's only lock round trip per value).
-  private let reflectedResult: ReflectedValue<Output>
   private let fold: (Output, Input) -> Output
 
   init(downstream: Downstream, initial: Output, fold: @escaping (Output, Input) -> Output) {
     self.downstream = downstream
     self.result = initial
-    self.reflectedResult = ReflectedValue(initial)
     self.fold = fold
   }
 
   var description: String { "Scan" }
 
-  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": reflectedResult.value]) }
+  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": result]) }
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let next = fold(result, input)
     result = next
-    reflectedResult.update(next)
     return downstream.receive(next)
   }
 }
@@ -188,17 +182,12 @@ private final class TryScanInner<Input, Failure: Error, Output, Downstream: Subs
 >
 where Downstream.Input == Output, Downstream.Failure == any Error {
   /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes, so
-  /// accesses never overlap and the run-time exclusivity check is left out. The mirror does not
-  /// read it: it reads `reflectedResult`.
+  /// accesses never overlap and the run-time exclusivity check is left out.
   @exclusivity(unchecked) private var result: Output
-  /// A copy of `result` for the mirror, which any thread may ask for; updated after each fold
-  /// (one lock round trip per value).
-  private let reflectedResult: ReflectedValue<Output>
   private let fold: (Output, Input) throws -> Output
 
   init(downstream: Downstream, initial: Output, fold: @escaping (Output, Input) throws -> Output) {
     self.result = initial
-    self.reflectedResult = ReflectedValue(initial)
     self.fold = fold
     super.init(downstream: downstream)
   }
@@ -212,7 +201,7 @@ where Downstream.Input == Output, Downstream.Failure == any Error {
   override var throwAfterEndFails: Bool { false }
 
   override var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream, "status": link.phase, "result": reflectedResult.value])
+    Mirror(self, children: ["downstream": downstream, "status": link.phase, "result": result])
   }
 
   override func receive(_ input: Input) -> Subscribers.Demand {
@@ -223,7 +212,6 @@ where Downstream.Input == Output, Downstream.Failure == any Error {
       return fail(error)
     }
     result = next
-    reflectedResult.update(next)
     return downstream.receive(next)
   }
 }
