@@ -10,12 +10,14 @@
 /// asks the machine what to do, then performs the returned action after unlocking.
 ///
 /// **Serial delivery without a recursive lock.** A subscriber must never be called from two
-/// threads at once. The machine hands out a *delivery token*: the thread that holds it (recorded
-/// in `deliverer`) is the only one allowed to call the subscriber. A value offered while another
-/// thread holds the token is queued in the backlog (``ConduitOverflow``), and the holder delivers it before giving the
-/// token back (``finishDelivery(additionalDemand:currentValue:currentGeneration:)``). A value offered by the holder
-/// itself — a subscriber that sends into its own subject from `receive(_:)` — is delivered at once,
-/// nested, which is Combine's order for re-entrant sends.
+/// threads at once. The machine takes its *delivery token* from the one primitive,
+/// ``SerialDelivery``, with the nested rule: the thread that holds it is the only one allowed to
+/// call the subscriber. A value offered while another thread holds the token is counted by the
+/// token and kept in the backlog (``ConduitOverflow``), and the holder delivers it before giving
+/// the token back (``finishDelivery(additionalDemand:currentValue:currentGeneration:)``). A value
+/// offered by the holder itself — a subscriber that sends into its own subject from
+/// `receive(_:)` — is delivered at once, nested, which is Combine's order for re-entrant sends. A
+/// completion that arrives meanwhile is the token's ending.
 ///
 /// The token also owns the subscriber reference: only its holder may release the subscriber, so a
 /// cancel that arrives while another thread is delivering leaves the release to that thread.
@@ -119,7 +121,6 @@ struct ConduitStateMachine<Output, Failure: Error> {
   /// another thread holds the token; the holder delivers it before giving the token back.
   mutating func enqueue(_ value: Output) {
     takeOverflow().backlog.append(value)
-    token.hasBacklog = true
   }
 
   /// The overflow, made if needed.
@@ -142,7 +143,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
     -> FinishAction
   {
     if token.isTerminated {
-      token.deliverer = nil
+      _ = token.delivery.next()  // gives the token back
       dropBacklog()
       dropPendingCompletion()
       return .release
@@ -151,6 +152,7 @@ struct ConduitStateMachine<Output, Failure: Error> {
       token.demand += additionalDemand
     }
     if token.hasBacklog, let overflow {
+      _ = token.delivery.next()  // one owed delivery: the oldest value of the backlog
       let value = overflow.backlog[overflow.head]
       overflow.head += 1
       if overflow.head == overflow.backlog.count { dropBacklog() }
@@ -167,15 +169,11 @@ struct ConduitStateMachine<Output, Failure: Error> {
         return .deliver(currentValue)
       }
     }
-    if token.completionPending {
-      let completion: Subscribers.Completion<Failure> = overflow?.failure.first.map { .failure($0) } ?? .finished
-      overflow?.failure = []
-      token.completionPending = false
-      token.isTerminated = true
-      return .complete(completion)
-    }
-    token.deliverer = nil
-    return .none
+    // Nothing owed: the waiting completion (the primitive's ending), or the token goes back.
+    guard token.delivery.next() == .end else { return .none }
+    let completion: Subscribers.Completion<Failure> = overflow?.failure.first.map { .failure($0) } ?? .finished
+    overflow?.failure = []
+    return .complete(completion)
   }
 
   /// The subscriber asked for `additionalDemand` more values.
@@ -185,15 +183,15 @@ struct ConduitStateMachine<Output, Failure: Error> {
     guard !token.isTerminated else { return .none }
     token.demand += additionalDemand
     guard token.owesCurrentValue, let currentValue else { return .none }
-    switch token.deliverer {
-    case nil:
-      token.deliverer = thread
-    case thread:
+    switch token.delivery.join(on: thread) {
+    case .deliver:
+      break
+    case .deliverNested:
       token.owesCurrentValue = false
       token.replayedGeneration = currentGeneration
       token.demand -= 1
       return .deliverNested(currentValue)
-    default:
+    case .queued, .closed:
       // The token holder delivers it when it finishes.
       token.replayRequested = true
       return .none
@@ -206,19 +204,18 @@ struct ConduitStateMachine<Output, Failure: Error> {
 
   /// The subject completed.
   mutating func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) -> CompleteAction {
-    guard !token.isTerminated, !token.completionPending else { return .none }
-    switch token.deliverer {
-    case nil:
-      token.deliverer = thread
-      token.isTerminated = true
+    switch token.delivery.end(on: thread) {
+    case .deliver:
+      // The caller holds the token and delivers the ending now: nothing is owed.
+      _ = token.delivery.next()
       return .deliver(completion)
-    case thread:
-      token.isTerminated = true
+    case .deliverNested:
       dropBacklog()
       return .deliverNested(completion)
-    default:
+    case .queued:
       if case .failure(let error) = completion { takeOverflow().failure = [error] }
-      token.completionPending = true
+      return .none
+    case .closed:
       return .none
     }
   }
@@ -236,10 +233,9 @@ struct ConduitStateMachine<Output, Failure: Error> {
   }
 
   private mutating func dropBacklog() {
-    guard token.hasBacklog, let overflow else { return }
+    guard let overflow, !overflow.backlog.isEmpty else { return }
     overflow.backlog.removeAll(keepingCapacity: false)
     overflow.head = 0
-    token.hasBacklog = false
   }
 }
 
@@ -264,10 +260,13 @@ struct ConduitToken {
 
   /// Values the subscriber may still receive.
   var demand: Subscribers.Demand = .none
-  /// The thread allowed to call the subscriber now, or `nil` when no call is in progress.
-  var deliverer: ThreadIdentity?
+  /// Who may call the subscriber now, how many values other threads offered meanwhile (they
+  /// wait in the machine's backlog), and the lifecycle (open, a completion waiting for the holder,
+  /// ended): the one serial-delivery primitive, with the nested rule (a send from inside the
+  /// subscriber's `receive(_:)` is delivered at once, Combine's depth-first order).
+  var delivery = SerialDelivery(.nested)
   /// Cancelled or completed: nothing more is delivered.
-  var isTerminated = false
+  var isTerminated: Bool { delivery.closed }
   /// `CurrentValueSubject` only: the subscriber has not seen the latest value, and gets it with
   /// its next request. As in Combine, demand it returns from `receive(_:)` does not send it.
   var owesCurrentValue: Bool
@@ -276,9 +275,9 @@ struct ConduitToken {
   /// would have. Cleared whenever `owesCurrentValue` changes with an offer.
   var replayRequested = false
   /// Whether the machine's backlog holds values not yet delivered.
-  var hasBacklog = false
+  var hasBacklog: Bool { delivery.backlog > 0 }
   /// Whether the machine holds a completion that arrived while another thread held the token.
-  var completionPending = false
+  var completionPending: Bool { delivery.isEnding }
   /// The generation (see `SubjectStorage.State.generation`) of the last current value handed to
   /// the subscriber as owed. A send racing a new subscription can reach this conduit after its
   /// value was already handed over that way; offers of that generation or older are dropped, so no
@@ -286,13 +285,13 @@ struct ConduitToken {
   var replayedGeneration: UInt64 = 0
 
   init(deliverer: ThreadIdentity?, owesCurrentValue: Bool) {
-    self.deliverer = deliverer
+    if let deliverer { _ = delivery.join(on: deliverer) }
     self.owesCurrentValue = owesCurrentValue
   }
 
   /// A value was sent to the subject; `generation` is the subject's generation after that send.
   mutating func offer(generation: UInt64, on thread: ThreadIdentity, replaysCurrentValue: Bool) -> Reservation {
-    guard !isTerminated, !completionPending else { return .drop }
+    guard !delivery.hasEnded else { return .drop }
     // Already handed over as the owed current value (or a newer one was).
     guard generation > replayedGeneration else { return .drop }
     guard demand > 0 else {
@@ -310,7 +309,7 @@ struct ConduitToken {
   /// ``offer(generation:on:replaysCurrentValue:)`` for a subscriber whose demand is unlimited, which
   /// the send fast path checks first: nothing to count, and with demand nothing is owed either.
   mutating func offerUnlimited(generation: UInt64, on thread: ThreadIdentity) -> Reservation {
-    guard !isTerminated, !completionPending, generation > replayedGeneration else { return .drop }
+    guard !delivery.hasEnded, generation > replayedGeneration else { return .drop }
     owesCurrentValue = false
     replayRequested = false
     return take(on: thread)
@@ -318,14 +317,12 @@ struct ConduitToken {
 
   /// Takes the token for a value the subscriber has demand for, or says who delivers it.
   private mutating func take(on thread: ThreadIdentity) -> Reservation {
-    switch deliverer {
-    case nil:
-      deliverer = thread
-      return .deliver
-    case thread:
-      return .deliverNested
-    default:
-      return .queue
+    switch delivery.enter(on: thread) {
+    case .deliver: .deliver
+    case .deliverNested: .deliverNested
+    // Counted in the primitive's backlog; the machine keeps the value.
+    case .queued: .queue
+    case .closed: .drop
     }
   }
 
@@ -345,17 +342,10 @@ struct ConduitToken {
   /// cleared here and the machine drops the value itself later (it is only released by the token
   /// holder or with the machine).
   mutating func cancel(on thread: ThreadIdentity) -> CancelAction {
-    guard !isTerminated else { return .none }
-    isTerminated = true
-    completionPending = false
-    switch deliverer {
-    case nil:
-      deliverer = thread
-      return .release
-    case thread:
-      return .stopsCallersDelivery
-    default:
-      return .none
+    switch delivery.close(on: thread) {
+    case .none, .closedUnderHolder: .none
+    case .closedHolding: .release
+    case .closedUnderCaller: .stopsCallersDelivery
     }
   }
 
@@ -365,11 +355,7 @@ struct ConduitToken {
   /// a termination); the holder then calls
   /// ``ConduitStateMachine/finishDelivery(additionalDemand:currentValue:currentGeneration:)``.
   mutating func returnTokenIfIdle() -> Bool {
-    guard !isTerminated, !hasBacklog, !completionPending, !replayRequested else {
-      return false
-    }
-    deliverer = nil
-    return true
+    !replayRequested && delivery.releaseIfIdle()
   }
 }
 

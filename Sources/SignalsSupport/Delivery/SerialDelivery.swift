@@ -36,7 +36,7 @@
 /// var delivery = SerialDelivery(.nested)
 /// let me = ThreadIdentity.current
 /// print(delivery.enter(on: me))               // deliver: this thread holds the token
-/// print(delivery.enter(on: ThreadIdentity(rawValue: 0)))  // queued: made by the holder
+/// print(delivery.enter(on: ThreadIdentity(rawValue: 2)))  // queued: made by the holder
 /// print(delivery.next())                      // deliver: one more delivery to make
 /// print(delivery.next())                      // none: the token is given back
 /// ```
@@ -86,10 +86,31 @@
     case closed
   }
 
-  /// The thread that holds the token, `nil` when nobody is delivering.
-  @usableFromInline var holder: ThreadIdentity?
+  /// The holder's thread identity, `0` when nobody is delivering (no thread has identity 0). Kept
+  /// as a plain word, and the count below as 32 bits, so that the whole primitive fits in 16 bytes
+  /// (a subject keeps one per subscriber).
+  @usableFromInline var holderRaw: UInt = 0
   /// Deliveries the holder owes before it gives the token back.
-  @usableFromInline var owed = 0
+  @usableFromInline var owedCount: UInt32 = 0
+
+  /// The thread that holds the token, `nil` when nobody is delivering.
+  @inlinable
+  var holder: ThreadIdentity? {
+    get { holderRaw == 0 ? nil : ThreadIdentity(rawValue: holderRaw) }
+    set { holderRaw = newValue?.rawValue ?? 0 }
+  }
+
+  /// ``owedCount`` as an `Int`.
+  @inlinable
+  var owed: Int {
+    get { Int(owedCount) }
+    set { owedCount = UInt32(newValue) }
+  }
+
+  /// The holder of a ``Reentrancy/queued`` owner, which records no thread.
+  @inlinable
+  static var unrecorded: ThreadIdentity { ThreadIdentity(rawValue: .max) }
+
   @usableFromInline var lifecycle = Lifecycle.open
   /// The rule for a holder's own re-entrant calls.
   public let reentrancy: Reentrancy
@@ -137,12 +158,25 @@
     return .queued
   }
 
+  /// As ``enter(on:count:)``, for a delivery the owner keeps track of itself (a flag in its own
+  /// state, not the backlog count): a `.queued` answer counts nothing, and the owner tells the
+  /// holder through its own state.
+  @inlinable
+  public mutating func join(on thread: ThreadIdentity) -> Entry {
+    if lifecycle == .closed { return .closed }
+    guard let holder else {
+      self.holder = thread
+      return .deliver
+    }
+    return holder == thread && reentrancy == .nested ? .deliverNested : .queued
+  }
+
   /// ``enter(on:count:)`` for a ``Reentrancy/queued`` owner, which needs no thread identity:
   /// every call while the token is taken is counted in the backlog.
   @inlinable
   public mutating func enter() -> Entry {
     assert(reentrancy == .queued, "a nested delivery needs the caller's thread")
-    return enter(on: ThreadIdentity(rawValue: 0))
+    return enter(on: Self.unrecorded)
   }
 
   /// Counts one delivery whose event the owner already queued, for a ``Reentrancy/queued`` owner:
@@ -154,7 +188,7 @@
     guard lifecycle != .closed else { return false }
     owed += 1
     guard holder == nil else { return false }
-    holder = ThreadIdentity(rawValue: 0)
+    holder = Self.unrecorded
     return true
   }
 
@@ -165,7 +199,7 @@
   @inlinable
   public mutating func acquire() -> Bool {
     guard lifecycle != .closed, holder == nil else { return false }
-    holder = ThreadIdentity(rawValue: 0)
+    holder = Self.unrecorded
     return true
   }
 
@@ -183,7 +217,7 @@
   @inlinable
   public mutating func claim() -> Bool {
     guard holder == nil, lifecycle != .closed, owed > 0 || lifecycle == .ending else { return false }
-    holder = ThreadIdentity(rawValue: 0)
+    holder = Self.unrecorded
     return true
   }
 
@@ -209,7 +243,7 @@
   @inlinable
   public mutating func end() -> Entry {
     assert(reentrancy == .queued, "a nested delivery needs the caller's thread")
-    return end(on: ThreadIdentity(rawValue: 0))
+    return end(on: Self.unrecorded)
   }
 
   /// The holder's delivery returned: what it does next (see ``Next``).
@@ -238,6 +272,46 @@
   @inlinable
   public mutating func forget(_ count: Int) {
     owed -= Swift.min(count, owed)
+  }
+
+  /// Whether an ending is marked and waits for the holder.
+  @inlinable
+  public var isEnding: Bool { lifecycle == .ending }
+
+  /// The holder gives the token back if nothing is owed and no ending waits (a cheap finish for
+  /// an owner that knows its own state asks for nothing more); `false`, changing nothing,
+  /// otherwise, when the holder goes on with ``next()``.
+  @inlinable
+  public mutating func releaseIfIdle() -> Bool {
+    guard owed == 0, lifecycle == .open else { return false }
+    holder = nil
+    return true
+  }
+
+  /// What ``close(on:)`` leaves the caller to do.
+  public enum Closing: Equatable, Sendable {
+    /// Already closed: nothing.
+    case none
+    /// The token was free: the caller now holds it (to release what the token guards, such as
+    /// the subscriber); it is never given back.
+    case closedHolding
+    /// The caller holds the token further up its own stack: the delivery it is making must not
+    /// reach the subscriber, and it releases when its delivery returns.
+    case closedUnderCaller
+    /// Another thread holds the token and releases when its delivery returns.
+    case closedUnderHolder
+  }
+
+  /// ``close()`` that also says who releases what the token guards; see ``Closing``.
+  @inlinable
+  public mutating func close(on thread: ThreadIdentity) -> Closing {
+    guard lifecycle != .closed else { return .none }
+    close()
+    guard let holder else {
+      self.holder = thread
+      return .closedHolding
+    }
+    return holder == thread ? .closedUnderCaller : .closedUnderHolder
   }
 
   /// Nothing more is delivered (a cancel): owed deliveries and a waiting ending are forgotten,
