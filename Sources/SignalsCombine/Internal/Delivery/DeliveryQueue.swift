@@ -55,7 +55,7 @@ struct DeliveryQueue<Input, Failure: Error> {
     token = SerialDelivery(reentrancy)
   }
 
-  /// Whether ``close(keepingCompletion:)`` ended the queue (or a completion went out).
+  /// Whether ``close()`` ended the queue (or a completion went out).
   var isClosed: Bool { token.closed }
 
   /// Queues an event that becomes due later, when its callback calls ``due(on:)``.
@@ -120,20 +120,11 @@ struct DeliveryQueue<Input, Failure: Error> {
     }
   }
 
-  /// Ends the queue: staged events are dropped and returned (release them after unlocking), and
-  /// nothing more is delivered. With `keepingCompletion`, a staged completion stays and is still
-  /// delivered when due (Combine delivers a completion the upstream already sent even after a
-  /// cancel); the queue then closes when it goes out.
-  mutating func close(keepingCompletion: Bool = false) -> ContiguousArray<Event?> {
-    var dropped = events.removeAll()
-    if keepingCompletion, case .completion(let completion)?? = dropped.last {
-      dropped.removeLast()
-      events.append(.completion(completion))
-      token.forget(token.backlog - Swift.min(token.backlog, 1))
-      return dropped
-    }
+  /// Ends the queue (a cancel): staged events are dropped and returned (release them after
+  /// unlocking), and nothing more is delivered.
+  mutating func close() -> ContiguousArray<Event?> {
     token.close()
-    return dropped
+    return events.removeAll()
   }
 
   /// The oldest event, closing the queue when it is the completion.

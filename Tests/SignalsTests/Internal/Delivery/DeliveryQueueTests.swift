@@ -52,17 +52,6 @@ struct DeliveryQueueTests {
     guard case .none = queue.due(on: first) else { Issue.record("closed"); return }
   }
 
-  @Test func closingCanKeepAStagedCompletionForItsCallback() {
-    var queue = Queue(.nested)
-    queue.stage(.value(1))
-    queue.stage(.completion(.failure(TestError())))
-    #expect(queue.close(keepingCompletion: true).compactMap { $0 }.count == 1)
-    guard case .deliver(.completion(.failure)) = queue.due(on: first) else { Issue.record("completion"); return }
-    #expect(queue.finishDelivery().isNone)
-    // The value's callback runs later and finds nothing.
-    guard case .none = queue.due(on: second) else { Issue.record("nothing left"); return }
-  }
-
   @Test func deliveringInsteadDropsWhatWaitsAndGoesAfterTheDeliveryInHand() {
     var queue = Queue(.nested)
     guard case .deliver(.value(1)) = queue.deliverNow(.value(1), on: first) else { Issue.record("1"); return }
