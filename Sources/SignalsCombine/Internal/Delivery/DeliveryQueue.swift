@@ -166,6 +166,19 @@ extension LockedState {
     }
   }
 
+  /// A scheduled action runs: makes the oldest staged event of the queue at `queue` due, under
+  /// the lock, and delivers it through ``deliver(_:to:from:demandReturned:)`` (or leaves it to the
+  /// thread already delivering).
+  func deliverDue<Downstream: Subscriber>(
+    to downstream: Downstream,
+    from queue: WritableKeyPath<State, DeliveryQueue<Downstream.Input, Downstream.Failure>>,
+    demandReturned: (Subscribers.Demand) -> Void
+  ) {
+    let thread = ThreadIdentity.current
+    let step = withLock { $0[keyPath: queue].due(on: thread) }
+    deliver(step, to: downstream, from: queue, demandReturned: demandReturned)
+  }
+
   private static func hand<Downstream: Subscriber>(
     _ event: DeliveryQueue<Downstream.Input, Downstream.Failure>.Event,
     to downstream: Downstream,

@@ -181,8 +181,7 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   /// A scheduled action runs: the oldest scheduled event is delivered, by this thread or by the
   /// one already delivering (so a concurrent scheduler never enters the subscriber twice at once).
   private func deliverDue() {
-    let step = state.withLock { $0.delivery.due(on: .current) }
-    state.deliver(step, to: downstream, from: \.delivery) { demand in
+    state.deliverDue(to: downstream, from: \.delivery) { demand in
       state.withLock { $0.link.status.subscription }?.request(demand)
     }
   }

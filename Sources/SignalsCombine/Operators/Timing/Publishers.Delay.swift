@@ -189,8 +189,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   /// Delivers the oldest waiting event: one action was scheduled per event, so every event is
   /// delivered once, in arrival order, whichever action runs first, and by one thread at a time.
   private func deliverDue() {
-    let step = state.withLock { $0.delivery.due(on: .current) }
-    state.deliver(step, to: downstream, from: \.delivery) { demand in
+    state.deliverDue(to: downstream, from: \.delivery) { demand in
       state.withLock { $0.link.status.subscription }?.request(demand)
     }
   }

@@ -265,14 +265,16 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   /// A scheduled action runs: the oldest scheduled event is delivered, by this thread or by the
   /// one already delivering.
   private func deliverDue() {
-    let step = state.withLock { $0.delivery.due(on: .current) }
-    deliver(step)
+    state.deliverDue(to: downstream, from: \.delivery, demandReturned: requestFromUpstream)
   }
 
   private func deliver(_ step: DeliveryQueue<Input, Failure>.Step) {
-    state.deliver(step, to: downstream, from: \.delivery) { additional in
-      state.withLock { $0.didTimeOut ? nil : $0.status.subscription }?.request(additional)
-    }
+    state.deliver(step, to: downstream, from: \.delivery, demandReturned: requestFromUpstream)
+  }
+
+  /// Passes demand the subscriber returned to the upstream, unless the clock ran out.
+  private func requestFromUpstream(_ additional: Subscribers.Demand) {
+    state.withLock { $0.didTimeOut ? nil : $0.status.subscription }?.request(additional)
   }
 }
 
