@@ -113,4 +113,72 @@ struct SerialDeliveryTests {
     delivery.close()
     #expect(delivery.next() == .none)
   }
+
+  @Test func joiningCountsNothingWhenTheTokenIsTaken() {
+    var delivery = SerialDelivery(.nested)
+    #expect(delivery.join(on: first) == .deliver)
+    #expect(delivery.join(on: first) == .deliverNested)
+    #expect(delivery.join(on: second) == .queued)
+    #expect(delivery.backlog == 0)
+    #expect(delivery.next() == .none)
+  }
+
+  @Test func owingTakesAFreeTokenAndCountsTheDeliveryForTheHolder() {
+    var delivery = SerialDelivery(.queued)
+    let answer1 = delivery.owe()
+    #expect(answer1)
+    let answer2 = delivery.owe()
+    #expect(!answer2)
+    #expect(delivery.backlog == 2)
+    #expect(delivery.next() == .deliver)
+    #expect(delivery.next() == .deliver)
+    #expect(delivery.next() == .none)
+  }
+
+  @Test func acquiringFollowsTheOwnersStateAndClaimingOnlyWhatWaits() {
+    var delivery = SerialDelivery(.queued)
+    let answer3 = delivery.claim()
+    #expect(!answer3)  // nothing owed, no ending
+    let answer4 = delivery.acquire()
+    #expect(answer4)
+    let answer5 = delivery.acquire()
+    #expect(!answer5)
+    #expect(delivery.next() == .none)
+    let answer6 = delivery.markEnding()
+    #expect(answer6)
+    let answer7 = delivery.markEnding()
+    #expect(!answer7)
+    let answer8 = delivery.claim()
+    #expect(answer8)
+    #expect(delivery.next() == .end)
+    let answer9 = delivery.acquire()
+    #expect(!answer9)
+  }
+
+  @Test func releasingIfIdleGivesTheTokenBackOnlyWithNothingWaiting() {
+    var delivery = SerialDelivery(.nested)
+    #expect(delivery.enter(on: first) == .deliver)
+    #expect(delivery.enter(on: second) == .queued)
+    let answer10 = delivery.releaseIfIdle()
+    #expect(!answer10)
+    #expect(delivery.next() == .deliver)
+    let answer11 = delivery.releaseIfIdle()
+    #expect(answer11)
+    #expect(!delivery.isDelivering)
+  }
+
+  @Test func closingSaysWhoReleasesWhatTheTokenGuards() {
+    var free = SerialDelivery(.nested)
+    #expect(free.close(on: first) == .closedHolding)
+    #expect(free.close(on: first) == .none)
+
+    var underCaller = SerialDelivery(.nested)
+    #expect(underCaller.enter(on: first) == .deliver)
+    #expect(underCaller.close(on: first) == .closedUnderCaller)
+
+    var underHolder = SerialDelivery(.nested)
+    #expect(underHolder.enter(on: first) == .deliver)
+    #expect(underHolder.close(on: second) == .closedUnderHolder)
+    #expect(underHolder.next() == .none)
+  }
 }
