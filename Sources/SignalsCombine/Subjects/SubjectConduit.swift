@@ -7,9 +7,11 @@
 /// The part of a ``SubjectConduit`` that does not depend on its value and failure types: what the
 /// subject's list holds, so that walking the list needs no run-time metadata of the generic class.
 class AnySubjectConduit {
-  /// Index in the storage's conduit list, or -1 once removed. Guarded by the storage's lock. 32 bits
-  /// (two billion subscribers a subject), so that it shares a word with `deliveryStopped`.
-  @exclusivity(unchecked) final var slot: Int32 = -1
+  /// The delivery token's loan (see `TokenLoan`): the send fast path gives the token back with a
+  /// compare-exchange on this byte instead of a second lock round trip. It must stay the first
+  /// stored property of this root class, and only `Atomic`'s leading-byte operations touch it after
+  /// `init` (Safety comment there; `SubjectConduitTests` checks the layout).
+  final var loanByte: UInt8 = TokenLoan.initialByte
   /// Set, once and for good, when the subscriber is cancelled or completed by the thread that
   /// holds its delivery token; a value that thread reserved for it is then not delivered. Owned by
   /// the delivery token: written and read only by the holder.
@@ -21,6 +23,9 @@ class AnySubjectConduit {
   /// the common case nothing. A value delivered as the subscriber ends reaches a stream that has
   /// finished, which drops it.
   final let deliversWithoutToken: Bool
+  /// Index in the storage's conduit list, or -1 once removed. Guarded by the storage's lock. 32 bits
+  /// (two billion subscribers a subject), so that it shares a word with the three bytes above.
+  @exclusivity(unchecked) final var slot: Int32 = -1
 
   #if DEBUG
   /// Registers this object with the current leak-check scope, if any (see `LiveObjectScope`).
@@ -143,10 +148,27 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
 
   // MARK: Events
 
+  /// Settles the delivery token's loan (`TokenLoan` rule 1); the first thing every access to
+  /// `machine` under the storage's lock does, so that none reads a holder who already gave the
+  /// token back and none changes a lent token without its holder finishing under the lock.
+  @inline(__always)
+  final func settleLoan() {
+    TokenLoan.prepare(&machine.token.delivery, in: self)
+  }
+
+  /// A nested delivery (made inside the holder's own) returned `additionalDemand`.
+  private final func finishNestedDelivery(additionalDemand: Subscribers.Demand) {
+    storage.state.withLock { _ in
+      settleLoan()
+      machine.finishNestedDelivery(additionalDemand: additionalDemand)
+    }
+  }
+
   final func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity) {
     let replays = storage.replaysCurrentValue
     let action = storage.state.withLock { _ in
-      machine.offer(value, generation: generation, on: thread, replaysCurrentValue: replays)
+      settleLoan()
+      return machine.offer(value, generation: generation, on: thread, replaysCurrentValue: replays)
     }
     switch action {
     case .drop:
@@ -155,7 +177,7 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
       finishDelivery(additionalDemand: deliver(value))
     case .deliverNested:
       let additional = deliver(value)
-      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
+      finishNestedDelivery(additionalDemand: additional)
     }
   }
 
@@ -164,7 +186,8 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
     var additional = additionalDemand
     while true {
       let action = storage.state.withLock { state in
-        machine.finishDelivery(
+        settleLoan()
+        return machine.finishDelivery(
           additionalDemand: additional, currentValue: storage.currentValueUnderLock, currentGeneration: state.generation
         )
       }
@@ -185,7 +208,10 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
   }
 
   final func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) {
-    let action = storage.state.withLock { _ in machine.complete(completion, on: thread) }
+    let action = storage.state.withLock { _ in
+      settleLoan()
+      return machine.complete(completion, on: thread)
+    }
     switch action {
     case .none:
       return
@@ -204,6 +230,7 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
     precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
     let thread = ThreadIdentity.current
     let (action, upstreams) = storage.state.withLock { state in
+      settleLoan()
       let action = machine.request(
         demand, on: thread, currentValue: storage.currentValueUnderLock, currentGeneration: state.generation)
       let upstreams = machine.isTerminated ? [] : SubjectStorage.noteDemand(in: &state)
@@ -217,7 +244,7 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
       finishDelivery(additionalDemand: deliver(value))
     case .deliverNested(let value):
       let additional = deliver(value)
-      storage.state.withLock { _ in machine.finishNestedDelivery(additionalDemand: additional) }
+      finishNestedDelivery(additionalDemand: additional)
     }
   }
 
@@ -227,6 +254,7 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
     // no run-time metadata. A completion the machine may hold is dropped by the token holder.
     let action = storage.state.withLock { state in
       AnySubjectConduit.remove(self, from: &state.conduits)
+      settleLoan()
       return machine.token.cancel(on: thread)
     }
     switch action {

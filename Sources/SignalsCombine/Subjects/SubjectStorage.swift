@@ -178,7 +178,7 @@ final class SubjectStorage<Output, Failure: Error> {
   /// The fast path serves subscribers with unlimited demand (every `sink`), up to 64 at a time:
   /// one lock round trip takes their delivery tokens (the same lock round trip that records the
   /// value, for the first 64), the values are delivered with no lock, and one more round trip gives
-  /// the tokens back. A subscriber with limited demand goes through ``SubjectConduit/offer(_:generation:on:)``,
+  /// the tokens back — or, for one or two subscribers, a compare-exchange each (`TokenLoan`). A subscriber with limited demand goes through ``SubjectConduit/offer(_:generation:on:)``,
   /// in its place in the order. A subscriber cancelled or completed on this thread while its token
   /// is reserved here sets ``SubjectConduit/deliveryStopped`` and is skipped.
   ///
@@ -222,6 +222,9 @@ final class SubjectStorage<Output, Failure: Error> {
     conduits.withUnsafeBufferPointer { conduits in
       var batch = SendBatch()
       let end = min(start + SendBatch.capacity, conduits.count)
+      // A few tokens are lent and given back one compare-exchange each; more are given back
+      // together, in one lock round trip (see `SendBatch.lendingLimit`).
+      let lends = end - start <= SendBatch.lendingLimit
       for index in start..<end {
         let bit = UInt64(1) << UInt64(index - start)
         Self.borrow(conduits, index) { conduit in
@@ -229,7 +232,11 @@ final class SubjectStorage<Output, Failure: Error> {
             batch.limited |= bit
             return
           }
+          conduit.settleLoan()
           switch conduit.machine.token.offerUnlimited(generation: generation, on: thread) {
+          case .deliver where lends:
+            TokenLoan.lend(in: conduit)
+            batch.lent |= bit
           case .deliver: batch.reserved |= bit
           case .deliverNested: batch.nested |= bit
           case .queue: conduit.machine.enqueue(value)
@@ -250,7 +257,7 @@ final class SubjectStorage<Output, Failure: Error> {
       let end = min(start + SendBatch.capacity, conduits.count)
       for index in start..<end {
         let bit = UInt64(1) << UInt64(index - start)
-        if (batch.reserved | batch.nested) & bit != 0 {
+        if (batch.reserved | batch.nested | batch.lent) & bit != 0 {
           // This thread holds the token; `deliveryStopped` is written only by its holder.
           // Unlimited demand: what the subscriber returns changes nothing.
           Self.borrow(conduits, index) { conduit in
@@ -268,7 +275,16 @@ final class SubjectStorage<Output, Failure: Error> {
           }
         }
       }
+      if batch.lent != 0 {
+        for index in start..<end where batch.lent & (UInt64(1) << UInt64(index - start)) != 0 {
+          // Something was asked of the token while it was lent: finish under the lock.
+          if !Self.borrow(conduits, index, { TokenLoan.giveBack(in: $0) }) {
+            Self.conduit(conduits[index]).finishDelivery(additionalDemand: .none)
+          }
+        }
+      }
       guard batch.reserved != 0 else { return }
+      // These tokens were taken and not lent, so their loans are idle: nothing to settle first.
       let busy = state.withLock { _ -> UInt64 in
         var busy: UInt64 = 0
         for index in start..<end {
@@ -353,8 +369,14 @@ final class SubjectStorage<Output, Failure: Error> {
 /// Which of up to 64 subscribers, from a start index, a send serves how (see `SubjectStorage.send`).
 private struct SendBatch {
   static let capacity = 64
-  /// Tokens taken: deliver, then give the token back.
+  /// At most this many subscribers, the tokens taken are lent (`TokenLoan`): each is given back
+  /// with a compare-exchange rather than in a second lock round trip, which costs about as much as
+  /// two of them.
+  static let lendingLimit = 2
+  /// Tokens taken: deliver, then give the tokens back in one lock round trip.
   var reserved: UInt64 = 0
+  /// Tokens taken and lent: deliver, then give each back with a compare-exchange.
+  var lent: UInt64 = 0
   /// Tokens already held further up this thread's stack: deliver, nothing more.
   var nested: UInt64 = 0
   /// Limited demand: offer through the conduit's own path. Also the subscribers that need no

@@ -67,6 +67,43 @@ import CSignalsAtomics
   }
 }
 
+extension Atomic {
+  // An atomic byte inside an object of the caller's, for state that must cost no allocation of its
+  // own (a subject keeps one per subscriber: see `TokenLoan`).
+  //
+  // Safety: `object`'s class must be a root Swift class (no superclass) whose first stored property
+  // is a `UInt8` reserved for these three functions: Swift lays out a class's stored properties in
+  // declaration order after the object header, so that byte is the first byte of
+  // `_getUnsafePointerToStoredProperties(object)` (a test checks this for every class that keeps
+  // one). Swift code must never read or write that property itself, except to initialise it in the
+  // class's `init`, before the object is shared: a plain access racing an atomic one is a data race,
+  // and the optimiser may assume a property no atomic changes under it. Neighbouring properties
+  // are separate memory locations and stay ordinary Swift fields.
+
+  /// The leading byte of `object`, read with acquire ordering: what the thread that last released
+  /// it wrote before is visible after.
+  @inlinable @inline(__always)
+  public static func loadLeadingByte(of object: AnyObject) -> UInt8 {
+    signals_atomic_byte_load_acquire(_getUnsafePointerToStoredProperties(object))
+  }
+
+  /// Writes the leading byte of `object` with relaxed ordering: for a writer that already orders
+  /// its write another way (it holds the lock every reader of that value takes).
+  @inlinable @inline(__always)
+  public static func storeLeadingByte(of object: AnyObject, _ value: UInt8) {
+    signals_atomic_byte_store_relaxed(_getUnsafePointerToStoredProperties(object), value)
+  }
+
+  /// Replaces the leading byte of `object` with `desired` if it is `expected`, in one atomic step
+  /// with acquire-release ordering (acquire when it fails), and returns whether it did: of callers
+  /// racing from the same value, exactly one wins, and the winner sees what the last writer wrote
+  /// before its write.
+  @inlinable @inline(__always)
+  public static func compareExchangeLeadingByte(of object: AnyObject, expected: UInt8, desired: UInt8) -> Bool {
+    signals_atomic_byte_compare_exchange_acq_rel(_getUnsafePointerToStoredProperties(object), expected, desired)
+  }
+}
+
 // Safety: the word is only reached through the C11 atomic operations above, which may run on any
 // number of threads at once; the buffer itself is never replaced.
 @_spi(Signals) extension Atomic: @unchecked Sendable {}
