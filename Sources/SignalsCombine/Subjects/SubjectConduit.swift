@@ -267,59 +267,44 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
 
 /// The conduit for a concrete subscriber type.
 ///
-/// The subscriber sits in a ``ConduitSubscriber`` box reached through an unmanaged reference, so a
-/// delivery calls it in place. Kept as an `Optional<Downstream>` here, each call would copy the
-/// generic value out (a retain and release, and three value-witness calls, on every value).
+/// The subscriber sits in an ``InPlaceBox``, so a delivery calls it in place. Kept as an
+/// `Optional<Downstream>` here, each call would copy the generic value out (a retain and release,
+/// and three value-witness calls, on every value).
 private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
   @unchecked Sendable
 {
   // Safety: `box` is owned by the delivery token (see `SubjectConduit`): only its holder calls the
   // subscriber or releases the box, so no call is running when it is released.
-  /// Owned by the delivery token, and holding one retain of the box; `nil` once released.
-  @exclusivity(unchecked) private var box: Unmanaged<ConduitSubscriber<Downstream>>?
+  /// Owned by the delivery token; empty once released.
+  @exclusivity(unchecked) private var box: InPlaceBox<Downstream>
 
   init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
-    box = Unmanaged.passRetained(ConduitSubscriber(downstream))
+    box = InPlaceBox(downstream)
     super.init(storage: storage, owner: owner, unlimitedDemand: false)
   }
 
   deinit {
-    box?.release()
+    box.release()
   }
 
   override var reflectedSubscriber: Any? {
-    box.map { $0.takeUnretainedValue().subscriber as Any }
+    box.withValue { $0 as Any }
   }
 
   override func deliverSubscription() {
-    guard let box else { return }
-    box._withUnsafeGuaranteedRef { $0.subscriber.receive(subscription: self) }
+    box.withValue { $0.receive(subscription: self) }
   }
 
   override func deliver(_ value: Downstream.Input) -> Subscribers.Demand {
-    guard let box else { return .none }
-    return box._withUnsafeGuaranteedRef { $0.subscriber.receive(value) }
+    box.withValue { $0.receive(value) } ?? .none
   }
 
   override func deliver(completion: Subscribers.Completion<Downstream.Failure>) {
-    guard let box else { return }
-    box._withUnsafeGuaranteedRef { $0.subscriber.receive(completion: completion) }
+    box.withValue { $0.receive(completion: completion) }
   }
 
   override func releaseDownstream() {
-    let released = box
-    box = nil
-    released?.release()
-  }
-}
-
-/// The subscriber of a ``SubscriberConduit``, immutable: a `let` of a generic type is called in
-/// place.
-private final class ConduitSubscriber<Downstream: Subscriber> {
-  let subscriber: Downstream
-
-  init(_ subscriber: Downstream) {
-    self.subscriber = subscriber
+    box.release()
   }
 }
 

@@ -43,12 +43,10 @@ final class SubjectStorage<Output, Failure: Error> {
   /// `CurrentValueSubject` semantics: subscribers start with the current value, and one that
   /// missed values for lack of demand gets the latest value with its next `request(_:)`.
   let replaysCurrentValue: Bool
-  /// The latest value (`CurrentValueSubject` only), read and written only while holding `state`'s
-  /// lock. A slot allocated once rather than a field of `State`: replacing the value on every send
-  /// is then a plain assignment through the value's own type, with no run-time metadata lookup (an
-  /// optional or an array element of `Output` would look up `Optional<Output>` or the array's
-  /// storage type on each send).
-  private let latest: UnsafeMutablePointer<Output>?
+  /// The latest value (`CurrentValueSubject` only; no slot otherwise), read and written only while
+  /// holding `state`'s lock. A slot rather than a field of `State`: replacing the value on every
+  /// send is then a plain assignment, with no run-time metadata lookup.
+  private let latest: CurrentValueSlot<Output>
 
   /// `ObservableObjectPublisher` semantics: as in Combine, a subscriber's first request, whatever
   /// it asks for, opens it to every value sent from then on.
@@ -64,22 +62,15 @@ final class SubjectStorage<Output, Failure: Error> {
     state = .make(initial)
     self.treatsAnyDemandAsUnlimited = treatsAnyDemandAsUnlimited
     replaysCurrentValue = currentValue != nil
-    if let currentValue {
-      let slot = UnsafeMutablePointer<Output>.allocate(capacity: 1)
-      slot.initialize(to: currentValue)
-      latest = slot
-    } else {
-      latest = nil
-    }
+    latest = CurrentValueSlot(currentValue)
   }
 
   deinit {
-    latest?.deinitialize(count: 1)
-    latest?.deallocate()
+    latest.release()
   }
 
   /// The latest value (`CurrentValueSubject` only); call with the lock held.
-  var currentValueUnderLock: Output? { latest?.pointee }
+  var currentValueUnderLock: Output? { latest.value }
 
   /// Cancels the upstream subscriptions when the owning subject goes away.
   func cancelUpstreams() {
@@ -92,7 +83,7 @@ final class SubjectStorage<Output, Failure: Error> {
 
   var currentValue: Output {
     // Only `CurrentValueSubject`, which always has a value, reads this.
-    state.withLock { _ in latest!.pointee }
+    state.withLock { _ in latest.value! }
   }
 
   func subscribe<S: Subscriber>(_ subscriber: S, owner: AnyObject) where S.Input == Output, S.Failure == Failure {
@@ -190,10 +181,10 @@ final class SubjectStorage<Output, Failure: Error> {
     var generation: UInt64 = 0
     let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit> in
       guard !state.isCompleted else {
-        if storingAfterCompletion { latest?.pointee = value }
+        if storingAfterCompletion { latest.store(value) }
         return []
       }
-      latest?.pointee = value
+      latest.store(value)
       state.generation += 1
       generation = state.generation
       batch = Self.reserve(value, for: state.conduits, from: 0, generation: generation, on: thread)
@@ -219,7 +210,7 @@ final class SubjectStorage<Output, Failure: Error> {
     _ value: Output, for conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
     generation: UInt64, on thread: ThreadIdentity
   ) -> SendBatch {
-    conduits.withUnsafeBufferPointer { conduits in
+    BorrowedElements.lending(conduits) { conduits in
       var batch = SendBatch()
       let end = min(start + SendBatch.capacity, conduits.count)
       // A few tokens are lent and given back one compare-exchange each; more are given back
@@ -253,7 +244,7 @@ final class SubjectStorage<Output, Failure: Error> {
     _ value: Output, to conduits: ContiguousArray<AnySubjectConduit>, from start: Int,
     _ batch: SendBatch, generation: UInt64, on thread: ThreadIdentity
   ) {
-    conduits.withUnsafeBufferPointer { conduits in
+    BorrowedElements.lending(conduits) { conduits in
       let end = min(start + SendBatch.capacity, conduits.count)
       for index in start..<end {
         let bit = UInt64(1) << UInt64(index - start)
@@ -278,8 +269,8 @@ final class SubjectStorage<Output, Failure: Error> {
       if batch.lent != 0 {
         for index in start..<end where batch.lent & (UInt64(1) << UInt64(index - start)) != 0 {
           // Something was asked of the token while it was lent: finish under the lock.
-          if !Self.borrow(conduits, index, { TokenLoan.giveBack(in: $0) }) {
-            Self.conduit(conduits[index]).finishDelivery(additionalDemand: .none)
+          Self.borrow(conduits, index) { conduit in
+            if !TokenLoan.giveBack(in: conduit) { conduit.finishDelivery(additionalDemand: .none) }
           }
         }
       }
@@ -297,7 +288,7 @@ final class SubjectStorage<Output, Failure: Error> {
       }
       guard busy != 0 else { return }
       for index in start..<end where busy & (UInt64(1) << UInt64(index - start)) != 0 {
-        Self.conduit(conduits[index]).finishDelivery(additionalDemand: .none)
+        Self.borrow(conduits, index) { $0.finishDelivery(additionalDemand: .none) }
       }
     }
   }
@@ -342,19 +333,18 @@ final class SubjectStorage<Output, Failure: Error> {
   static func conduit(_ conduit: AnySubjectConduit) -> SubjectConduit<Output, Failure> {
     // Every conduit in the list was made by this storage. (A checked cast would look up the
     // generic class's metadata at run time, on every subscriber of every send.)
-    unsafeDowncast(conduit, to: SubjectConduit<Output, Failure>.self)
+    BorrowedElements.uncheckedCast(conduit, to: SubjectConduit<Output, Failure>.self)
   }
 
-  /// Runs `body` with `conduits[index]` borrowed rather than retained: the caller's snapshot of the
-  /// list (an array no one else mutates: the lock's copy is copy-on-write) keeps every conduit in it
-  /// alive, so the send loops skip a retain and a release (two atomic operations) per subscriber.
+  /// Runs `body` with `conduits[index]` lent rather than retained: the caller's snapshot of the
+  /// list (an array no one else mutates: the lock's copy is copy-on-write) keeps every conduit in
+  /// it alive, so the send loops skip a retain and a release per subscriber.
   @inline(__always)
   private static func borrow<Result>(
-    _ conduits: UnsafeBufferPointer<AnySubjectConduit>, _ index: Int,
+    _ conduits: BorrowedElements<AnySubjectConduit>, _ index: Int,
     _ body: (SubjectConduit<Output, Failure>) -> Result
   ) -> Result {
-    let element = UnsafeRawPointer(conduits.baseAddress! + index).load(as: Unmanaged<AnySubjectConduit>.self)
-    return element._withUnsafeGuaranteedRef { body(Self.conduit($0)) }
+    conduits.withElement(index, as: SubjectConduit<Output, Failure>.self, body)
   }
 
   /// Records that a subscriber asked for values; returns the upstreams to ask for unlimited
@@ -384,7 +374,7 @@ private struct SendBatch {
   var limited: UInt64 = 0
 }
 
-// Safety: the mutable state is `state`, a `LockedState`, and the current value behind `latest`,
+// Safety: the mutable state is `state`, a `LockedState`, and the current value in `latest`,
 // which is read and written only while holding `state`'s lock (`send`, `currentValue`, and
 // `currentValueUnderLock`, whose callers hold it), or by `init` and `deinit`, which no other thread
 // can overlap. Every other stored property is a `let`.
