@@ -32,6 +32,11 @@ class AnySubjectConduit {
   private let liveObject: LiveObjectToken?
   #endif
 
+  /// Asks the conduit to tell `hook` when it releases its subscriber, for a subscriber that the
+  /// calling thread, holding the delivery token, is handing its subscription to; `false` when this
+  /// kind of conduit has no subscriber to release or the caller does not hold the token.
+  func adoptReleaseHook(_ hook: any ConduitReleaseHook) -> Bool { false }
+
   init(deliversWithoutToken: Bool) {
     self.deliversWithoutToken = deliversWithoutToken
     #if DEBUG
@@ -273,10 +278,14 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
 private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Downstream.Input, Downstream.Failure>,
   @unchecked Sendable
 {
-  // Safety: `box` is owned by the delivery token (see `SubjectConduit`): only its holder calls the
-  // subscriber or releases the box, so no call is running when it is released.
+  // Safety: `box` and `releaseHook` are owned by the delivery token (see `SubjectConduit`): only
+  // its holder calls the subscriber, sets the hook or releases them, so no call is running when
+  // they are released.
   /// Owned by the delivery token; empty once released.
   @exclusivity(unchecked) private var box: InPlaceBox<Downstream>
+  /// Told when the subscriber is released (see ``ConduitReleaseHook``). Owned by the delivery
+  /// token: set by its holder in ``adoptReleaseHook(_:)``, taken by its holder on release.
+  @exclusivity(unchecked) private var releaseHook: (any ConduitReleaseHook)?
 
   init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
     box = InPlaceBox(downstream)
@@ -285,6 +294,18 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Do
 
   deinit {
     box.release()
+    releaseHook?.conduitReleasedSubscriber()
+  }
+
+  override func adoptReleaseHook(_ hook: any ConduitReleaseHook) -> Bool {
+    let thread = ThreadIdentity.current
+    let holds = storage.state.withLock { _ in
+      settleLoan()
+      return machine.token.delivery.isHeld(by: thread) && !machine.isTerminated
+    }
+    guard holds else { return false }
+    releaseHook = hook
+    return true
   }
 
   override var reflectedSubscriber: Any? {
@@ -305,7 +326,19 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Do
 
   override func releaseDownstream() {
     box.release()
+    let hook = releaseHook
+    releaseHook = nil
+    hook?.conduitReleasedSubscriber()
   }
+}
+
+/// A subscriber fed by a subject's conduit that keeps state only the delivery token may release: a
+/// `Subscribers.Sink` whose subscription is the conduit calls its closures with no lock of its
+/// own, and lets them go only when the conduit, through the token's holder, releases its
+/// subscriber (see `Subscribers.Sink.receive(subscription:)`).
+protocol ConduitReleaseHook: AnyObject {
+  /// The conduit released its subscriber: no call to it is running, and none will be made.
+  func conduitReleasedSubscriber()
 }
 
 /// The conduit behind `sink` on a subject: the two closures of the sink, called directly, and

@@ -31,6 +31,17 @@ extension Subscribers {
 
     private let state: LockedState<State>
 
+    /// Whether the subscription is a subject's conduit that adopted this sink (see
+    /// ``ConduitReleaseHook``): every call then comes from the conduit's delivery-token holder, one
+    /// at a time, and values are handed to the closures with no lock of the sink's own. Owned by the
+    /// delivery token: written once by its holder in `receive(subscription:)`, before any value can
+    /// be delivered, and read by its holders on the value path.
+    @exclusivity(unchecked) private var deliveredByToken = false
+    /// The closures, for the token-fed value path, used in place. Owned by the delivery token: held
+    /// from `receive(subscription:)` and released when the conduit releases its subscriber (no call
+    /// is running then), or in `deinit`.
+    @exclusivity(unchecked) private var tokenHandlers = InPlaceReference<SinkHandlers<Input, Failure>>()
+
     /// The closure called with each value (a no-op once cancelled or completed).
     public var receiveValue: (Input) -> Void {
       state.withLock { $0.handlers }?.closures.valueHandler ?? { _ in }
@@ -71,18 +82,34 @@ extension Subscribers {
     /// The description, for playgrounds.
     public var playgroundDescription: Any { description }
 
+    deinit {
+      tokenHandlers.release()
+    }
+
     /// Stores the subscription and asks for unlimited values; a second subscription is cancelled.
     public func receive(subscription: any Subscription) {
-      let accepted = state.withLock { state in state.subscription.accept(subscription) }
-      if accepted {
-        subscription.request(.unlimited)
-      } else {
+      let (accepted, handlers) = state.withLock { state in (state.subscription.accept(subscription), state.handlers) }
+      guard accepted else {
         subscription.cancel()
+        return
       }
+      // Straight from a subject (through relays such as `map` and `filter`): the subject's delivery
+      // token already serialises the calls and decides when none can run, so the values skip this
+      // sink's lock, and the closures are released by the token's holder.
+      if let conduit = subscription as? AnySubjectConduit, let handlers, conduit.adoptReleaseHook(self) {
+        tokenHandlers = InPlaceReference(handlers)
+        deliveredByToken = true
+      }
+      subscription.request(.unlimited)
     }
 
     /// Calls `receiveValue`; values after cancel or completion are ignored.
     public func receive(_ value: Input) -> Subscribers.Demand {
+      if deliveredByToken {
+        // The conduit delivers nothing after the end, and no call outlives the closures.
+        tokenHandlers.withObject { $0.closures.receive(value) }
+        return .none
+      }
       // The closures travel in a class box: a closure returned through `withLock`'s generic result
       // would be re-abstracted, which allocates a thunk on every value. The box is there exactly
       // until the sink ends, so it alone says whether to deliver: reading the subscription status
@@ -122,6 +149,14 @@ extension Subscribers {
       withExtendedLifetime(handlers) {}
       subscription?.cancel()
     }
+  }
+}
+
+extension Subscribers.Sink: ConduitReleaseHook {
+  /// The subject's conduit released this sink (no call is running): the closures go now, if
+  /// cancel or the completion did not already take them from the lock.
+  func conduitReleasedSubscriber() {
+    tokenHandlers.release()
   }
 }
 

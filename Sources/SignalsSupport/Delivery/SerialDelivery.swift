@@ -125,6 +125,10 @@
   @inlinable
   public var isDelivering: Bool { holder != nil }
 
+  /// Whether `thread` holds the token now.
+  @inlinable
+  public func isHeld(by thread: ThreadIdentity) -> Bool { holderRaw == thread.rawValue }
+
   /// Deliveries the holder still owes.
   @inlinable
   public var backlog: Int { owed }

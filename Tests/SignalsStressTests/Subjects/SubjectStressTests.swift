@@ -178,6 +178,36 @@ struct SubjectStressTests {
     }
   }
 
+  /// A `Subscribers.Sink` behind relays on a subject takes no lock of its own per value: the
+  /// subject's delivery token serialises its calls and releases its closures.
+  @Test func aSinkBehindRelaysFedFromManyThreadsIsEnteredOnceAtATimeAndReleasedAfterItsLastCall() {
+    withWatchdog("relay sink racing sends and cancel") {
+      for round in 0..<200 {
+        let subject = PassthroughSubject<Int, TestFailure>()
+        let probe = SinkProbe()
+        let held = LockedState<AnyCancellable?>.make(
+          subject.map { $0 }.filter { _ in true }.sink(
+            receiveCompletion: { _ in probe.complete() }, receiveValue: { probe.receive($0, width: 1_000) }))
+        runConcurrently(3) { worker in
+          switch worker {
+          case 0 where round % 2 == 0:
+            let cancellable = held.withLock { cancellable in
+              defer { cancellable = nil }
+              return cancellable
+            }
+            cancellable?.cancel()
+          case 0:
+            subject.send(completion: .finished)
+          default:
+            for index in 0..<200 { subject.send(worker * 1_000 + index) }
+          }
+        }
+        #expect(probe.violations.isEmpty, "\(probe.violations.prefix(5))")
+        #expect(probe.completions == (round % 2 == 0 ? 0 : 1))
+      }
+    }
+  }
+
   @Test func cancellingASinkRacingSendsNeverReleasesItsClosuresMidCall() {
     withWatchdog("sink cancel racing delivery") {
       for _ in 0..<200 {

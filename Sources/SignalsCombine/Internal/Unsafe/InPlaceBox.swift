@@ -6,14 +6,11 @@
 /// subscriber (any `Subscriber`, often a struct chain of relays) this way.
 ///
 /// Kept as an `Optional<Value>` field instead, each call would copy the generic value out (a
-/// retain and a release, and value-witness calls, on every value); a class reference read from a
-/// field is retained around each use.
+/// retain and a release, and value-witness calls, on every value).
 ///
 /// Not thread-safe: the owner guarantees that no use runs while it calls ``release()`` (for a
-/// conduit, the delivery token does), and releases the box from its `deinit` if it has not.
-///
-/// Safety: the box holds one retain from `init` until ``release()``, which clears the reference
-/// before dropping it, so a use after the release finds no box rather than a freed one.
+/// conduit, the delivery token does), and releases the box from its `deinit` if it has not. The
+/// box is an ``InPlaceReference``, whose Safety comment covers it.
 struct InPlaceBox<Value> {
   /// The box: an immutable class, so its value is used in place.
   final class Box {
@@ -24,28 +21,25 @@ struct InPlaceBox<Value> {
     }
   }
 
-  private var reference: Unmanaged<Box>?
+  private var box: InPlaceReference<Box>
 
   /// Boxes `value`, retained until ``release()``.
   init(_ value: Value) {
-    reference = Unmanaged.passRetained(Box(value))
+    box = InPlaceReference(Box(value))
   }
 
   /// Whether the value is still held.
-  var isHeld: Bool { reference != nil }
+  var isHeld: Bool { box.isHeld }
 
   /// Runs `body` with the value, in place; `nil` once released.
   @inline(__always)
   func withValue<Result>(_ body: (Value) -> Result) -> Result? {
-    guard let reference else { return nil }
-    return reference._withUnsafeGuaranteedRef { body($0.value) }
+    box.withObject { body($0.value) }
   }
 
   /// Drops the value (its `deinit`, if any, runs here); later uses find nothing.
   mutating func release() {
-    let released = reference
-    reference = nil
-    released?.release()
+    box.release()
   }
 }
 #endif
