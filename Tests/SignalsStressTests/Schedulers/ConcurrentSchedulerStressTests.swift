@@ -74,6 +74,14 @@ struct ConcurrentSchedulerStressTests {
     }
   }
 
+  /// Full windows, timer windows and the completion are delivered from actions that may run at
+  /// once; each window's values reach the subscriber inside that window's own call.
+  @Test(arguments: Kind.allCases) func collectByTimeOrCount(_ kind: Kind) {
+    run("collect(.byTimeOrCount)", on: kind, deliversAll: true) { subject, scheduler in
+      scheduler.collect(subject, every: .microseconds(30), count: 7)
+    }
+  }
+
   @Test(arguments: Kind.allCases) func timeout(_ kind: Kind) {
     run("timeout", on: kind, deliversAll: true) { subject, scheduler in
       scheduler.timeout(subject, after: .seconds(60))
@@ -142,6 +150,51 @@ private enum AnyScheduler: Sendable {
       source.timeout(.init(interval), scheduler: queue).eraseToAnyPublisher()
     case .operations(let queue):
       source.timeout(.init(interval.seconds), scheduler: queue).eraseToAnyPublisher()
+    }
+  }
+}
+
+extension AnyScheduler {
+  func collect(_ source: Source, every interval: DispatchTimeInterval, count: Int) -> AnyPublisher<Int, TestFailure> {
+    switch self {
+    case .dispatch(let queue):
+      Unpacked(windows: source.collect(.byTimeOrCount(queue, .init(interval), count)).eraseToAnyPublisher())
+        .eraseToAnyPublisher()
+    case .operations(let queue):
+      Unpacked(windows: source.collect(.byTimeOrCount(queue, .init(interval.seconds), count)).eraseToAnyPublisher())
+        .eraseToAnyPublisher()
+    }
+  }
+}
+
+/// Hands each element of each window to its subscriber inside the window's own call, so that two
+/// windows delivered at once would enter the subscriber at once.
+private struct Unpacked: Publisher {
+  typealias Output = Int
+  typealias Failure = TestFailure
+
+  let windows: AnyPublisher<[Int], TestFailure>
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestFailure {
+    windows.subscribe(Unpacker(downstream: subscriber))
+  }
+
+  private struct Unpacker<Downstream: Subscriber>: Subscriber
+  where Downstream.Input == Int, Downstream.Failure == TestFailure {
+    let combineIdentifier = CombineIdentifier()
+    let downstream: Downstream
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ window: [Int]) -> Subscribers.Demand {
+      for value in window { _ = downstream.receive(value) }
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<TestFailure>) {
+      downstream.receive(completion: completion)
     }
   }
 }

@@ -85,7 +85,9 @@ extension Publisher {
   ///   account but not asked of the upstream. Each array consumes one unit of the subscriber's
   ///   demand. Values are never dropped for lack of demand: when an array is due and the subscriber
   ///   has no demand, the values stay and join the next array (which may then exceed `count`).
-  /// - Note: Threading: arrays and the completion are delivered on the strategy's scheduler.
+  /// - Note: Threading: arrays and the completion are delivered on the strategy's scheduler, one
+  ///   thread at a time and oldest first even on a concurrent scheduler (an action that runs while
+  ///   another thread is delivering leaves its array to that thread).
   /// - Important: When the upstream finishes, the values collected so far are published (if the
   ///   subscriber has demand), then `.finished`. When it fails, collected values are discarded and
   ///   the failure is delivered.
@@ -112,6 +114,10 @@ where Downstream.Input == [Input] {
     var buffer: [Input] = []
     var demand = Subscribers.Demand.none
     var timer: (any Cancellable)?
+    /// Windows and the completion, oldest first, with the token that lets one thread at a time
+    /// deliver them: the timer and the actions of full windows and of the completion may run at
+    /// once on a concurrent scheduler.
+    var delivery = DeliveryQueue<CollectWindow<Input>, Failure>(.nested)
 
     /// Takes the buffer if it is not empty and the subscriber has demand.
     mutating func takeGroup() -> [Input]? {
@@ -122,7 +128,7 @@ where Downstream.Input == [Input] {
     }
   }
 
-  private let downstream: Downstream
+  fileprivate let downstream: Downstream
   private let scheduler: Context
   private let interval: Context.SchedulerTimeType.Stride
   private let count: Int?
@@ -169,14 +175,15 @@ where Downstream.Input == [Input] {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let (accepted, full) = state.withLock { state -> (Bool, [Input]?) in
-      guard state.status.subscription != nil, !state.upstreamCompleted else { return (false, nil) }
+    let (accepted, full) = state.withLock { state -> (Bool, Bool) in
+      guard state.status.subscription != nil, !state.upstreamCompleted else { return (false, false) }
       state.buffer.append(input)
-      guard let count, state.buffer.count >= count else { return (true, nil) }
-      return (true, state.takeGroup())
+      guard let count, state.buffer.count >= count, let group = state.takeGroup() else { return (true, false) }
+      state.delivery.stage(.value(CollectWindow(values: group, isFull: true)))
+      return (true, true)
     }
-    if let full {
-      scheduler.schedule(options: options) { self.deliver(full, askingUpstreamForReturnedDemand: true) }
+    if full {
+      scheduler.schedule(options: options) { self.deliverDue() }
     }
     // `.byTime` takes its values one at a time, each asking for the next, as Combine does.
     return accepted && count == nil ? .max(1) : .none
@@ -212,47 +219,97 @@ where Downstream.Input == [Input] {
   }
 
   func cancel() {
-    let (upstream, timer, buffer) = state.withLock { state in
+    let (upstream, timer, buffer, staged) = state.withLock { state in
       defer {
         state.status = .terminal
         state.timer = nil
         state.buffer = []
       }
-      return (state.status.subscription, state.timer, state.buffer)
+      return (state.status.subscription, state.timer, state.buffer, state.delivery.close())
     }
-    withExtendedLifetime(buffer) {}
+    withExtendedLifetime((buffer, staged)) {}
     timer?.cancel()
     upstream?.cancel()
   }
 
+  /// The timer fired: the window so far goes out, unless the subscriber has no demand for it.
   private func windowEnded() {
-    let group = state.withLock { state -> [Input]? in
-      guard state.status.subscription != nil, !state.upstreamCompleted else { return nil }
-      return state.takeGroup()
+    let thread = ThreadIdentity.current
+    let step = state.withLock { state -> DeliveryQueue<CollectWindow<Input>, Failure>.Step in
+      guard state.status.subscription != nil, !state.upstreamCompleted, let group = state.takeGroup() else {
+        return .none
+      }
+      return state.delivery.deliverNow(.value(CollectWindow(values: group, isFull: false)), on: thread)
     }
-    if let group { deliver(group, askingUpstreamForReturnedDemand: false) }
+    deliver(step)
   }
 
-  /// Sends `group`; the demand the subscriber returns is added to its account, and asked of the
-  /// upstream only for a full array (`askingUpstreamForReturnedDemand`), as in Combine.
-  private func deliver(_ group: [Input], askingUpstreamForReturnedDemand asksUpstream: Bool) {
-    guard state.withLock({ $0.status.subscription != nil }) else { return }
-    let additional = downstream.receive(group)
-    addDemand(additional, askingUpstream: asksUpstream)
+  /// A full window's action runs: the oldest staged event goes out, by this thread or by the one
+  /// already delivering.
+  private func deliverDue() {
+    state.deliverDue(to: WindowSubscriber(inner: self), from: \.delivery) { _ in }
+  }
+
+  private func deliver(_ step: DeliveryQueue<CollectWindow<Input>, Failure>.Step) {
+    state.deliver(step, to: WindowSubscriber(inner: self), from: \.delivery) { _ in }
+  }
+
+  /// The subscriber returned `demand` for `window`: it is added to the subscriber's account, and
+  /// asked of the upstream only for a full window, as in Combine.
+  fileprivate func windowDelivered(_ window: CollectWindow<Input>, returned demand: Subscribers.Demand) {
+    addDemand(demand, askingUpstream: window.isFull)
   }
 
   private func finish(_ completion: Subscribers.Completion<Failure>) {
-    let (live, group, discarded) = state.withLock { state -> (Bool, [Input]?, [Input]) in
-      guard state.status.subscription != nil else { return (false, nil, []) }
+    let thread = ThreadIdentity.current
+    let (step, discarded) = state.withLock {
+      state -> (DeliveryQueue<CollectWindow<Input>, Failure>.Step, [Input]) in
+      guard state.status.subscription != nil else { return (.none, []) }
       state.status = .terminal
       let group: [Input]? = if case .failure = completion { nil } else { state.takeGroup() }
       defer { state.buffer = [] }
-      return (true, group, state.buffer)
+      let step =
+        if let group {
+          state.delivery.deliverNow(CollectWindow(values: group, isFull: false), then: completion, on: thread)
+        } else {
+          state.delivery.deliverNow(.completion(completion), on: thread)
+        }
+      return (step, state.buffer)
     }
     withExtendedLifetime(discarded) {}
-    guard live else { return }
-    if let group { _ = downstream.receive(group) }
-    downstream.receive(completion: completion)
+    deliver(step)
+  }
+}
+
+/// One window of `collect(.byTime)`/`collect(.byTimeOrCount)` waiting for delivery: its values, and
+/// whether it filled up (`byTimeOrCount`) rather than ended with the timer or the upstream.
+private struct CollectWindow<Value> {
+  let values: [Value]
+  let isFull: Bool
+}
+
+/// What the one drain loop (`LockedState.deliver`) hands windows to: each window's values go to the
+/// operator's subscriber, and the demand it returns is added the way the window asks.
+private struct WindowSubscriber<Downstream: Subscriber, Value, Context: Scheduler>: Subscriber
+where Downstream.Input == [Value] {
+  typealias Input = CollectWindow<Value>
+  typealias Failure = Downstream.Failure
+
+  let combineIdentifier = CombineIdentifier()
+  let inner: CollectByTimeInner<Downstream, Value, Context>
+
+  /// Never subscribed to anything: the drain loop calls only the two methods below.
+  func receive(subscription: any Subscription) {
+    subscription.cancel()
+  }
+
+  func receive(_ window: CollectWindow<Value>) -> Subscribers.Demand {
+    inner.windowDelivered(window, returned: inner.downstream.receive(window.values))
+    return .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    inner.downstream.receive(completion: completion)
   }
 }
 
