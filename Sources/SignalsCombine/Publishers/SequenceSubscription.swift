@@ -16,9 +16,9 @@
 ///
 /// Cost per element: one lock round trip, taken after the subscriber returns, to add the demand it
 /// returned and to notice a `cancel` or a `request` made meanwhile. With unlimited demand the same
-/// single lock is kept: without atomics (the standard library's need macOS 15, and the package has
-/// no C target for C's) it is the only race-free way to see a `cancel` from another thread, and it
-/// is uncontended in the common case.
+/// single lock is kept: it is uncontended in the common case, and an atomic cancel flag would only
+/// replace it with another atomic operation per element (the one atomic's rules want a measurement
+/// that it pays first).
 /// Nothing is allocated per element. It keeps the contract (nothing beyond demand or after a
 /// cancel that the drain loop has seen), so an operator behind it takes no lock of its own per
 /// element (``ContractKeepingSubscription``).
