@@ -61,21 +61,14 @@ struct MergingSide<Downstream: Subscriber>: Subscriber, CustomStringConvertible 
 }
 
 extension CombiningStorage {
-  /// An attach closure for input `index`: subscribes `publisher` with a side for that index.
-  static func attacher<P: Publisher>(_ publisher: P, at index: Int) -> CombiningAttacher
-  where P.Failure == Failure {
-    { storage in
-      publisher.subscribe(
-        CombiningSide<P.Output, Downstream>(storage: unsafeDowncast(storage, to: Self.self), index: index))
-    }
+  /// Subscribes `publisher` as input `index`, with a side for that index.
+  func attach<P: Publisher>(_ publisher: P, at index: Int) where P.Failure == Failure {
+    publisher.subscribe(CombiningSide<P.Output, Downstream>(storage: self, index: index))
   }
 
-  /// An attach closure for input `index` of a `merge`: subscribes `publisher` with a merging side.
-  static func mergeAttacher<P: Publisher>(_ publisher: P, at index: Int) -> CombiningAttacher
-  where P.Output == Output, P.Failure == Failure {
-    { storage in
-      publisher.subscribe(MergingSide<Downstream>(storage: unsafeDowncast(storage, to: Self.self), index: index))
-    }
+  /// Subscribes `publisher` as input `index` of a `merge`, with a merging side.
+  func attachMerged<P: Publisher>(_ publisher: P, at index: Int) where P.Output == Output, P.Failure == Failure {
+    publisher.subscribe(MergingSide<Downstream>(storage: self, index: index))
   }
 }
 #endif

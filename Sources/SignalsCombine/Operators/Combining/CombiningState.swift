@@ -1,26 +1,19 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
-/// Subscribes one input's publisher to a ``CombiningStorage`` (passed as `AnyObject`, so that the
-/// lock's state stays non-generic).
-typealias CombiningAttacher = (AnyObject) -> Void
-
-/// What the storage keeps behind its lock: the machine, the per-input buffers, and the attach
-/// closures until `start()` takes them all out at once, before attaching any input (so the upstream
-/// publishers are not kept alive by the subscription, and no ending can find them still there).
+/// What the storage keeps behind its lock: the machine and the per-input rings of values.
 ///
-/// Not generic, like the machine: the buffers and attach closures have their types erased.
+/// Not generic, like the machine: the rings have their value types erased.
 struct CombiningState {
   var machine: CombiningStateMachine
-  var buffers: ContiguousArray<CombiningBuffer>
-  var attachers: ContiguousArray<CombiningAttacher>
+  var buffers: ContiguousArray<AnyValueRing>
   /// `zip`: how many calls of each input's `receive(_:)` are under way (each input's calls are
   /// serialised, so more than one means re-entrant), and the demand owed to each, which that
   /// call returns instead of a request, as Combine's zip does. Empty for the other operators.
   var receiving: ContiguousArray<Int> = []
   var owedReturn: ContiguousArray<Subscribers.Demand> = []
 
-  /// Once the operator ended: moves out the buffers, for release after unlocking.
+  /// Once the operator ended: moves out the rings, for release after unlocking.
   mutating func takeLeftovers() -> Leftovers {
     guard machine.hasEnded, !buffers.isEmpty else { return Leftovers() }
     defer { buffers = [] }
@@ -29,7 +22,7 @@ struct CombiningState {
 
   /// What an ended operator releases after unlocking.
   struct Leftovers {
-    var buffers: ContiguousArray<CombiningBuffer> = []
+    var buffers: ContiguousArray<AnyValueRing> = []
   }
 }
 

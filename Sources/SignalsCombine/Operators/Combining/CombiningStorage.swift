@@ -8,10 +8,10 @@
 /// ``CombiningStateMachine``, reads the buffers, unlocks, then delivers, requests or cancels.
 ///
 /// The arity types (`Publishers.CombineLatest3`, `Publishers.Merge5`, …) are thin wrappers: each
-/// gives the storage one *attach* closure per input (subscribing that input's publisher with a
-/// ``CombiningSide``, or a ``MergingSide`` for `merge`), empty buffers of the right types, and an
-/// `assemble` closure that writes an output made from the buffers (a tuple, an array, or the merged
-/// value).
+/// gives the storage an empty ring per input, of that input's value type, and an `assemble`
+/// closure that writes an output made from the rings (a tuple, or the merged value); then, in
+/// ``start(attaching:)``, subscribes each input's publisher with a ``CombiningSide`` (a
+/// ``MergingSide`` for `merge`).
 ///
 /// The lock's state is not generic (see ``CombiningStateMachine``). What is generic stays here:
 /// the outputs waiting for the token holder in `backlog` and the ending failure in `failure`, both
@@ -31,15 +31,15 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   private let state: LockedState<CombiningState>
   private let strategy: CombiningStrategy
   private let count: Int
-  private let assemble: (CombiningTake, ContiguousArray<CombiningBuffer>, UnsafeMutablePointer<Output>) -> Void
+  private let assemble: Assemble
   private let name: String
   /// Outputs made while the token was taken, oldest first; touched only while holding `state`'s
   /// lock, in step with the machine's `backlogCount`.
-  private let backlog = CombiningValueBuffer<Output>()
+  private let backlog = ValueRing<Output>()
   /// The output the token holder delivers next: filled under the lock when the machine gives this
   /// thread the token with an output (`.deliver`), and moved out by the same thread right after
   /// unlocking. The token makes that thread the only one touching it; empty otherwise.
-  private let handoff = UnsafeMutablePointer<Output>.allocate(capacity: 1)
+  private let handoff = ValueHandoff<Output>()
   /// The error of the failure that ended the operator: written while holding `state`'s lock before
   /// the machine lets the token holder hand out the failure, read by that holder afterwards.
   @exclusivity(unchecked) private var failure: Failure?
@@ -53,30 +53,24 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   ///   - downstream: The subscriber.
   ///   - strategy: How values become outputs.
   ///   - name: The operator's name (`description`).
-  ///   - buffers: An empty buffer per input, of that input's value type.
-  ///   - attachers: Per input, subscribes its publisher with a side for that index (see
-  ///     ``attacher(_:at:)`` and ``mergeAttacher(_:at:)``).
-  ///   - assemble: Builds one output from the buffers into the uninitialised memory it is given (a
+  ///   - buffers: An empty ring per input, of that input's value type.
+  ///   - assemble: Builds one output from the rings into the uninitialised memory it is given (a
   ///     tuple is written element by element at offsets computed once per subscription, since
   ///     making a tuple of generic types looks its metadata up); runs under the lock, so it must only read
-  ///     buffers (library code, never a user closure).
+  ///     rings (library code, never a user closure).
   init(
-    downstream: Downstream, strategy: CombiningStrategy, name: String, buffers: ContiguousArray<CombiningBuffer>,
-    attachers: [CombiningAttacher],
-    assemble: @escaping (CombiningTake, ContiguousArray<CombiningBuffer>, UnsafeMutablePointer<Output>) -> Void
+    downstream: Downstream, strategy: CombiningStrategy, name: String, buffers: ContiguousArray<AnyValueRing>,
+    assemble: @escaping Assemble
   ) {
-    precondition(buffers.count == attachers.count, "one buffer per input")
     self.downstream = downstream
     self.strategy = strategy
     self.name = name
     self.assemble = assemble
-    count = attachers.count
-    var initial = CombiningState(
-      machine: CombiningStateMachine(strategy: strategy, count: attachers.count), buffers: buffers,
-      attachers: ContiguousArray(attachers))
+    count = buffers.count
+    var initial = CombiningState(machine: CombiningStateMachine(strategy: strategy, count: count), buffers: buffers)
     if strategy == .zip {
-      initial.receiving = ContiguousArray(repeating: 0, count: attachers.count)
-      initial.owedReturn = ContiguousArray(repeating: .none, count: attachers.count)
+      initial.receiving = ContiguousArray(repeating: 0, count: count)
+      initial.owedReturn = ContiguousArray(repeating: .none, count: count)
     }
     state = .make(initial)
   }
@@ -92,14 +86,11 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
 
   var playgroundDescription: Any { description }
 
-  /// Subscribes the inputs, then hands the subscriber its subscription, then delivers what the
-  /// inputs produced meanwhile.
-  func start() {
-    let attachers = state.withLock { state in
-      defer { state.attachers = [] }
-      return state.attachers
-    }
-    for attach in attachers { attach(self) }
+  /// Subscribes the inputs (`attach` calls ``attach(_:at:)`` or ``attachMerged(_:at:)`` once per
+  /// input, in order), then hands the subscriber its subscription, then delivers what the inputs
+  /// produced meanwhile.
+  func start(attaching attach: (CombiningStorage) -> Void) {
+    attach(self)
     downstream.receive(subscription: self)
     deliver(.drain)
   }
@@ -129,7 +120,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
 
   func cancel() {
     let (cancel, dropped, leftovers) = state.withLock {
-      state -> ([any Subscription], CombiningBuffer?, CombiningState.Leftovers) in
+      state -> ([any Subscription], AnyValueRing?, CombiningState.Leftovers) in
       let (cancel, dropsBacklog) = state.machine.cancelled()
       return (cancel, dropsBacklog ? backlog.takeAll() : nil, state.takeLeftovers())
     }
@@ -161,12 +152,12 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
       case .deliver:
         preconditionFailure("only merged values are delivered as they are")
       case .store:
-        let buffer = unsafeDowncast(state.buffers[index], to: CombiningValueBuffer<Input>.self)
+        let ring = ValueRing<Input>.unerased(state.buffers[index])
         if strategy == .zip {
-          buffer.append(carried)
+          ring.append(carried)
           state.receiving[index] += 1
         } else {
-          buffer.replaceLatest(with: &carried)
+          ring.replaceFirst(with: &carried)
         }
         return storedValue(&state, at: index)
       }
@@ -194,7 +185,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     let (action, step) = state.withLock { state -> (Machine.ValueAction, CombiningStep?) in
       let action = state.machine.receivedValue(at: index)
       guard case .store = action else { return (action, nil) }
-      unsafeDowncast(state.buffers[index], to: CombiningValueBuffer<Output>.self).replaceLatest(with: &carried)
+      ValueRing<Output>.unerased(state.buffers[index]).replaceFirst(with: &carried)
       return (action, storedValue(&state, at: index))
     }
     switch action {
@@ -258,7 +249,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     while let take = state.machine.nextTake() {
       let made = state.machine.madeOutput()
       if case .deliver = made {
-        assemble(take, state.buffers, handoff)
+        assemble(take, state.buffers, handoff.destination)
       } else {
         assemble(take, state.buffers, backlog.appendUninitialized())
       }
@@ -311,7 +302,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
         let ended = Self.endIfFinished(&state)
         requests.refills = state.machine.owesRefills
         let next = state.machine.nextDelivery()
-        if case .deliver = next { backlog.moveFirst(to: handoff) }
+        if case .deliver = next { backlog.moveFirst(into: handoff.destination) }
         return (next, CombiningStep(requests: requests, ended: ended))
       }
       finish(step.ended)
@@ -373,16 +364,12 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
 extension CombiningStorage: @unchecked Sendable {}
 
 extension CombiningStorage {
-  /// Subscribes a merge of `attachers` (made with ``mergeAttacher(_:at:)``) for `downstream`.
-  static func merge(_ downstream: Downstream, name: String, attachers: [CombiningAttacher]) {
-    let buffers = ContiguousArray((0..<attachers.count).map { _ in CombiningBuffer.of(Output.self) })
+  /// A merge of `count` inputs for `downstream`, to start with the inputs attached by
+  /// ``attachMerged(_:at:)``.
+  static func merge(_ downstream: Downstream, name: String, count: Int) -> CombiningStorage {
     CombiningStorage(
-      downstream: downstream, strategy: .merge, name: name, buffers: buffers, attachers: attachers,
-      assemble: { take, buffers, output in
-        guard case .slot(let index) = take else { preconditionFailure("merge makes outputs from one input: \(take)") }
-        buffers.read(take, at: index, as: Output.self, into: UnsafeMutableRawPointer(output))
-      }
-    ).start()
+      downstream: downstream, strategy: .merge, name: name,
+      buffers: ContiguousArray((0..<count).lazy.map { _ in ValueRing<Output>() }), assemble: merged())
   }
 }
 #endif

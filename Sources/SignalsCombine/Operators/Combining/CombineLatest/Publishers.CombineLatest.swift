@@ -54,7 +54,7 @@ extension Publisher {
   public func combineLatest<P: Publisher, T>(
     _ other: P, _ transform: @escaping (Output, P.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest<Self, P>, T> where Failure == P.Failure {
-    Publishers.Map(upstream: Publishers.CombineLatest(self, other), transform: CombiningSpread.pair(transform))
+    Publishers.Map(upstream: Publishers.CombineLatest(self, other), transform: TupleSpread.pair(transform))
   }
 
   /// Combines the latest values of this publisher and two others into a tuple, each time any of
@@ -99,7 +99,7 @@ extension Publisher {
     _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
   ) -> Publishers.Map<Publishers.CombineLatest3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
     Publishers.Map(
-      upstream: Publishers.CombineLatest3(self, publisher1, publisher2), transform: CombiningSpread.triple(transform))
+      upstream: Publishers.CombineLatest3(self, publisher1, publisher2), transform: TupleSpread.triple(transform))
   }
 
   /// Combines the latest values of this publisher and three others into a tuple, each time any of
@@ -147,7 +147,7 @@ extension Publisher {
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
     Publishers.Map(
       upstream: Publishers.CombineLatest4(self, publisher1, publisher2, publisher3),
-      transform: CombiningSpread.quadruple(transform))
+      transform: TupleSpread.quadruple(transform))
   }
 }
 
@@ -187,10 +187,12 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .combineLatest, name: "CombineLatest",
-        buffers: [.of(A.Output.self), .of(B.Output.self)],
-        attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1)],
+        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>()],
         assemble: Storage.tuple(A.Output.self, B.Output.self)
-      ).start()
+      ).start {
+        $0.attach(a, at: 0)
+        $0.attach(b, at: 1)
+      }
     }
   }
 
@@ -234,10 +236,13 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .combineLatest, name: "CombineLatest",
-        buffers: [.of(A.Output.self), .of(B.Output.self), .of(C.Output.self)],
-        attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2)],
+        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>(), ValueRing<C.Output>()],
         assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self)
-      ).start()
+      ).start {
+        $0.attach(a, at: 0)
+        $0.attach(b, at: 1)
+        $0.attach(c, at: 2)
+      }
     }
   }
 
@@ -285,13 +290,14 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .combineLatest, name: "CombineLatest",
-        buffers: [.of(A.Output.self), .of(B.Output.self), .of(C.Output.self), .of(D.Output.self)],
-        attachers: [
-          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
-          Storage.attacher(d, at: 3),
-        ],
+        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>(), ValueRing<C.Output>(), ValueRing<D.Output>()],
         assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self, D.Output.self)
-      ).start()
+      ).start {
+        $0.attach(a, at: 0)
+        $0.attach(b, at: 1)
+        $0.attach(c, at: 2)
+        $0.attach(d, at: 3)
+      }
     }
   }
 }

@@ -35,8 +35,10 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(
-        subscriber, name: "Merge", attachers: [Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1)])
+      Storage.merge(subscriber, name: "Merge", count: 2).start {
+        $0.attachMerged(a, at: 0)
+        $0.attachMerged(b, at: 1)
+      }
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge3`` rather than a merge of merges.
@@ -198,9 +200,11 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(
-        subscriber, name: "Merge",
-        attachers: [Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2)])
+      Storage.merge(subscriber, name: "Merge", count: 3).start {
+        $0.attachMerged(a, at: 0)
+        $0.attachMerged(b, at: 1)
+        $0.attachMerged(c, at: 2)
+      }
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge4`` rather than a merge of merges.

@@ -47,12 +47,12 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(
-        subscriber, name: "Merge",
-        attachers: [
-          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
-          Storage.mergeAttacher(d, at: 3),
-        ])
+      Storage.merge(subscriber, name: "Merge", count: 4).start {
+        $0.attachMerged(a, at: 0)
+        $0.attachMerged(b, at: 1)
+        $0.attachMerged(c, at: 2)
+        $0.attachMerged(d, at: 3)
+      }
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge5`` rather than a merge of merges.

@@ -51,12 +51,13 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(
-        subscriber, name: "Merge",
-        attachers: [
-          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
-          Storage.mergeAttacher(d, at: 3), Storage.mergeAttacher(e, at: 4),
-        ])
+      Storage.merge(subscriber, name: "Merge", count: 5).start {
+        $0.attachMerged(a, at: 0)
+        $0.attachMerged(b, at: 1)
+        $0.attachMerged(c, at: 2)
+        $0.attachMerged(d, at: 3)
+        $0.attachMerged(e, at: 4)
+      }
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge6`` rather than a merge of merges.
@@ -162,12 +163,14 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(
-        subscriber, name: "Merge",
-        attachers: [
-          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
-          Storage.mergeAttacher(d, at: 3), Storage.mergeAttacher(e, at: 4), Storage.mergeAttacher(f, at: 5),
-        ])
+      Storage.merge(subscriber, name: "Merge", count: 6).start {
+        $0.attachMerged(a, at: 0)
+        $0.attachMerged(b, at: 1)
+        $0.attachMerged(c, at: 2)
+        $0.attachMerged(d, at: 3)
+        $0.attachMerged(e, at: 4)
+        $0.attachMerged(f, at: 5)
+      }
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge7`` rather than a merge of merges.
@@ -259,13 +262,15 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(
-        subscriber, name: "Merge",
-        attachers: [
-          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
-          Storage.mergeAttacher(d, at: 3), Storage.mergeAttacher(e, at: 4), Storage.mergeAttacher(f, at: 5),
-          Storage.mergeAttacher(g, at: 6),
-        ])
+      Storage.merge(subscriber, name: "Merge", count: 7).start {
+        $0.attachMerged(a, at: 0)
+        $0.attachMerged(b, at: 1)
+        $0.attachMerged(c, at: 2)
+        $0.attachMerged(d, at: 3)
+        $0.attachMerged(e, at: 4)
+        $0.attachMerged(f, at: 5)
+        $0.attachMerged(g, at: 6)
+      }
     }
 
     /// Adds a publisher to this merge, making one ``Publishers/Merge8`` rather than a merge of merges.
@@ -346,13 +351,16 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(
-        subscriber, name: "Merge",
-        attachers: [
-          Storage.mergeAttacher(a, at: 0), Storage.mergeAttacher(b, at: 1), Storage.mergeAttacher(c, at: 2),
-          Storage.mergeAttacher(d, at: 3), Storage.mergeAttacher(e, at: 4), Storage.mergeAttacher(f, at: 5),
-          Storage.mergeAttacher(g, at: 6), Storage.mergeAttacher(h, at: 7),
-        ])
+      Storage.merge(subscriber, name: "Merge", count: 8).start {
+        $0.attachMerged(a, at: 0)
+        $0.attachMerged(b, at: 1)
+        $0.attachMerged(c, at: 2)
+        $0.attachMerged(d, at: 3)
+        $0.attachMerged(e, at: 4)
+        $0.attachMerged(f, at: 5)
+        $0.attachMerged(g, at: 6)
+        $0.attachMerged(h, at: 7)
+      }
     }
   }
 }

@@ -81,9 +81,9 @@ extension Publishers {
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       typealias Storage = CombiningStorage<S>
-      Storage.merge(
-        subscriber, name: "Merge",
-        attachers: publishers.enumerated().map { index, publisher in Storage.mergeAttacher(publisher, at: index) })
+      Storage.merge(subscriber, name: "Merge", count: publishers.count).start { storage in
+        for (index, publisher) in publishers.enumerated() { storage.attachMerged(publisher, at: index) }
+      }
     }
 
     /// Adds one more publisher to the merge.

@@ -53,7 +53,7 @@ extension Publisher {
   public func zip<P: Publisher, T>(
     _ other: P, _ transform: @escaping (Output, P.Output) -> T
   ) -> Publishers.Map<Publishers.Zip<Self, P>, T> where Failure == P.Failure {
-    Publishers.Map(upstream: Publishers.Zip(self, other), transform: CombiningSpread.pair(transform))
+    Publishers.Map(upstream: Publishers.Zip(self, other), transform: TupleSpread.pair(transform))
   }
 
   /// Groups the values of this publisher and two others in order into tuples.
@@ -94,7 +94,7 @@ extension Publisher {
     _ publisher1: P, _ publisher2: Q, _ transform: @escaping (Output, P.Output, Q.Output) -> T
   ) -> Publishers.Map<Publishers.Zip3<Self, P, Q>, T> where Failure == P.Failure, P.Failure == Q.Failure {
     Publishers.Map(
-      upstream: Publishers.Zip3(self, publisher1, publisher2), transform: CombiningSpread.triple(transform))
+      upstream: Publishers.Zip3(self, publisher1, publisher2), transform: TupleSpread.triple(transform))
   }
 
   /// Groups the values of this publisher and three others in order into tuples.
@@ -140,7 +140,7 @@ extension Publisher {
   where Failure == P.Failure, P.Failure == Q.Failure, Q.Failure == R.Failure {
     Publishers.Map(
       upstream: Publishers.Zip4(self, publisher1, publisher2, publisher3),
-      transform: CombiningSpread.quadruple(transform))
+      transform: TupleSpread.quadruple(transform))
   }
 }
 
@@ -180,10 +180,12 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .zip, name: "Zip",
-        buffers: [.of(A.Output.self), .of(B.Output.self)],
-        attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1)],
+        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>()],
         assemble: Storage.tuple(A.Output.self, B.Output.self)
-      ).start()
+      ).start {
+        $0.attach(a, at: 0)
+        $0.attach(b, at: 1)
+      }
     }
   }
 
@@ -227,10 +229,13 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .zip, name: "Zip",
-        buffers: [.of(A.Output.self), .of(B.Output.self), .of(C.Output.self)],
-        attachers: [Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2)],
+        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>(), ValueRing<C.Output>()],
         assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self)
-      ).start()
+      ).start {
+        $0.attach(a, at: 0)
+        $0.attach(b, at: 1)
+        $0.attach(c, at: 2)
+      }
     }
   }
 
@@ -278,13 +283,14 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .zip, name: "Zip",
-        buffers: [.of(A.Output.self), .of(B.Output.self), .of(C.Output.self), .of(D.Output.self)],
-        attachers: [
-          Storage.attacher(a, at: 0), Storage.attacher(b, at: 1), Storage.attacher(c, at: 2),
-          Storage.attacher(d, at: 3),
-        ],
+        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>(), ValueRing<C.Output>(), ValueRing<D.Output>()],
         assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self, D.Output.self)
-      ).start()
+      ).start {
+        $0.attach(a, at: 0)
+        $0.attach(b, at: 1)
+        $0.attach(c, at: 2)
+        $0.attach(d, at: 3)
+      }
     }
   }
 }
