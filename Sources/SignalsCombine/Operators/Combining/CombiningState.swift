@@ -7,11 +7,6 @@
 struct CombiningState {
   var machine: CombiningStateMachine
   var buffers: ContiguousArray<AnyValueRing>
-  /// `zip`: how many calls of each input's `receive(_:)` are under way (each input's calls are
-  /// serialised, so more than one means re-entrant), and the demand owed to each, which that
-  /// call returns instead of a request, as Combine's zip does. Empty for the other operators.
-  var receiving: ContiguousArray<Int> = []
-  var owedReturn: ContiguousArray<Subscribers.Demand> = []
 
   /// Once the operator ended: moves out the rings, for release after unlocking.
   mutating func takeLeftovers() -> Leftovers {

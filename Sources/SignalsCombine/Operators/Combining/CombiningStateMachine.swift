@@ -44,35 +44,16 @@ enum CombiningTake: Equatable, Sendable {
 /// and the holder delivers them before it gives the token back (``nextDelivery()``). The thread that subscribes holds the token
 /// until the subscriber has its subscription, so nothing reaches the subscriber before it.
 struct CombiningStateMachine {
-  /// Where one input stands with its upstream.
-  private enum InputPhase {
-    /// Not subscribed yet.
-    case awaitingSubscription
-    /// Subscribed; requests and cancellation go to this subscription.
-    case active(any Subscription)
-    /// The upstream finished.
-    case finished
-
-    var isFinished: Bool {
-      if case .finished = self { return true }
-      return false
-    }
-  }
-
   let strategy: CombiningStrategy
-  private var phases: ContiguousArray<InputPhase>
-  /// How many values each input's buffer holds: 0 or 1 for a latest value or a merge buffer, the
-  /// queue length for `zip`.
-  private var held: ContiguousArray<Int>
-  /// How many inputs hold no value (`held` is 0), so the per-value checks need no scan.
+  /// Where each input stands (one allocation for all of them; see ``CombiningInput``).
+  private var inputs: ContiguousArray<CombiningInput>
+  /// How many inputs hold no value (their `held` is 0), so the per-value checks need no scan.
   private var emptyInputs: Int
   /// How many inputs finished.
   private var finishedInputs = 0
   /// `merge`: the input that stored a value last, looked at first for the next output.
   private var lastStored = 0
-  /// `merge`: inputs whose buffered value was taken by a request and that are owed a `.max(1)`.
-  private var owesRefill: ContiguousArray<Bool>
-  /// `merge`: how many entries of `owesRefill` are set, so asking needs no scan.
+  /// `merge`: how many inputs are owed a refill (their `owesRefill` is set), so asking needs no scan.
   private var owedRefills = 0
   /// `combineLatest`: a value arrived with demand and a full set of latest values; emit once.
   private var hasFreshCombination = false
@@ -94,10 +75,8 @@ struct CombiningStateMachine {
   /// ``nextDelivery()`` after handing the subscriber its subscription.
   init(strategy: CombiningStrategy, count: Int) {
     self.strategy = strategy
-    phases = ContiguousArray(repeating: .awaitingSubscription, count: count)
-    held = ContiguousArray(repeating: 0, count: count)
+    inputs = ContiguousArray(repeating: CombiningInput(), count: count)
     emptyInputs = count
-    owesRefill = ContiguousArray(repeating: false, count: count)
     if count == 0 {
       // No inputs: nothing will ever be sent, and every input (none) has finished.
       ending = .finished
@@ -116,14 +95,14 @@ struct CombiningStateMachine {
   var backlogCount: Int { token.backlog }
 
   /// The number of inputs.
-  var count: Int { phases.count }
+  var count: Int { inputs.count }
 
   // MARK: Upstream events
 
   /// Input `index` received its subscription.
   mutating func receivedSubscription(_ subscription: any Subscription, at index: Int) -> SubscriptionAction {
-    guard !hasEnded, case .awaitingSubscription = phases[index] else { return .cancel }
-    phases[index] = .active(subscription)
+    guard !hasEnded, case .awaitingSubscription = inputs[index].phase else { return .cancel }
+    inputs[index].phase = .active(subscription)
     switch strategy {
     case .combineLatest, .zip:
       return .request(requestedSoFar)
@@ -134,8 +113,8 @@ struct CombiningStateMachine {
 
   /// Input `index` sent a value; decides whether to keep it, or (`merge`) to deliver it at once.
   mutating func receivedValue(at index: Int) -> ValueAction {
-    guard !hasEnded, case .active = phases[index] else { return .drop }
-    if strategy == .merge, token.backlog == 0, emptyInputs == held.count, demand > 0, token.acquire() {
+    guard !hasEnded, case .active = inputs[index].phase else { return .drop }
+    if strategy == .merge, token.backlog == 0, emptyInputs == inputs.count, demand > 0, token.acquire() {
       // Nothing waits anywhere and the token was free: the value is the next output, and this
       // thread delivers it as it is, without a trip through the input's buffer. Under limited
       // demand the input is asked for one more right away, as a taken buffered value would be.
@@ -150,10 +129,10 @@ struct CombiningStateMachine {
       if demand > 0, emptyInputs == 0 { hasFreshCombination = true }
       return .store
     case .zip:
-      setHeld(held[index] + 1, at: index)
+      setHeld(inputs[index].held + 1, at: index)
       return .store
     case .merge:
-      if demand == .none && held[index] > 0 { return .drop }
+      if demand == .none && inputs[index].held > 0 { return .drop }
       setHeld(1, at: index)
       lastStored = index
       return .store
@@ -163,7 +142,7 @@ struct CombiningStateMachine {
   /// After a value of input `index` was stored and its outputs made: what to return upstream.
   mutating func storedValue(at index: Int) -> ValueOutcome {
     var outcome = ValueOutcome()
-    if strategy == .merge, owesRefill[index] {
+    if strategy == .merge, inputs[index].owesRefill {
       clearRefill(index)
       outcome.upstreamDemand = .max(1)
     }
@@ -179,7 +158,7 @@ struct CombiningStateMachine {
       // The first failure ends everything; outputs already made are still delivered before it.
       // As in Combine, zip and combineLatest cancel the failed input's subscription too.
       var failed: (any Subscription)?
-      if case .active(let subscription) = phases[index] { failed = subscription }
+      if case .active(let subscription) = inputs[index].phase { failed = subscription }
       markFinished(index)
       outcome.cancel = takeSubscriptions()
       if strategy == .zip || strategy == .combineLatest, let failed {
@@ -189,7 +168,7 @@ struct CombiningStateMachine {
       }
       end(with: .failed, into: &outcome)
     case .finished:
-      guard case .active(let subscription) = phases[index] else { return outcome }
+      guard case .active(let subscription) = inputs[index].phase else { return outcome }
       outcome.released = subscription
       markFinished(index)
       if shouldFinish() {
@@ -211,22 +190,22 @@ struct CombiningStateMachine {
       demand -= 1
       return .latest
     case .zip:
-      guard !held.isEmpty, emptyInputs == 0 else { return nil }
-      for index in held.indices { setHeld(held[index] - 1, at: index) }
+      guard !inputs.isEmpty, emptyInputs == 0 else { return nil }
+      for index in inputs.indices { setHeld(inputs[index].held - 1, at: index) }
       demand -= 1
       return .heads
     case .merge:
-      guard emptyInputs < held.count else { return nil }
+      guard emptyInputs < inputs.count else { return nil }
       // While demand keeps up, the one value held is the one just stored: take it without a scan.
       // Otherwise scan in input order from after the previous scan's pick, so no input is favoured.
-      let start = emptyInputs == held.count - 1 && held[lastStored] > 0 ? lastStored : nextMergeSlot
-      for offset in 0..<held.count {
-        let index = (start + offset) % held.count
-        guard held[index] > 0 else { continue }
+      let start = emptyInputs == inputs.count - 1 && inputs[lastStored].held > 0 ? lastStored : nextMergeSlot
+      for offset in 0..<inputs.count {
+        let index = (start + offset) % inputs.count
+        guard inputs[index].held > 0 else { continue }
         setHeld(0, at: index)
-        if index != lastStored { nextMergeSlot = (index + 1) % held.count }
-        if demand != .unlimited, case .active = phases[index], !owesRefill[index] {
-          owesRefill[index] = true
+        if index != lastStored { nextMergeSlot = (index + 1) % inputs.count }
+        if demand != .unlimited, case .active = inputs[index].phase, !inputs[index].owesRefill {
+          inputs[index].owesRefill = true
           owedRefills += 1
         }
         demand -= 1
@@ -250,16 +229,37 @@ struct CombiningStateMachine {
   /// returns its subscription and clears the debt (a debt of an input that finished, or of an
   /// operator that ended, is cleared too: it can never be paid).
   mutating func takeRefill(_ index: Int) -> (any Subscription)? {
-    guard owesRefill[index] else { return nil }
+    guard inputs[index].owesRefill else { return nil }
     clearRefill(index)
-    guard !hasEnded, case .active(let subscription) = phases[index] else { return nil }
+    guard !hasEnded, case .active(let subscription) = inputs[index].phase else { return nil }
     return subscription
   }
 
-  /// The subscription of input `index`, while it is active and the operator runs.
-  func subscription(at index: Int) -> (any Subscription)? {
-    guard !hasEnded, case .active(let subscription) = phases[index] else { return nil }
+  /// Where a request of `demand` for input `index` goes: the input's subscription, while it is
+  /// active and the operator runs; or nowhere while (`zip`) a call of the input's `receive(_:)`
+  /// is under way: that call returns the demand instead, as Combine's zip does.
+  mutating func subscription(at index: Int, requesting demand: Subscribers.Demand) -> (any Subscription)? {
+    guard inputs[index].receiving == 0 else {
+      inputs[index].owedReturn += demand
+      return nil
+    }
+    guard !hasEnded, case .active(let subscription) = inputs[index].phase else { return nil }
     return subscription
+  }
+
+  /// `zip`: a call of input `index`'s `receive(_:)` stored its value (each input's calls are
+  /// serialised, so more than one under way means re-entrant).
+  mutating func beganReceiving(at index: Int) {
+    inputs[index].receiving += 1
+  }
+
+  /// `zip`: that call is about to return; the demand it returns besides its own, once no other
+  /// call of the input is under way (see ``subscription(at:requesting:)``).
+  mutating func endedReceiving(at index: Int) -> Subscribers.Demand {
+    inputs[index].receiving -= 1
+    guard inputs[index].receiving == 0 else { return .none }
+    defer { inputs[index].owedReturn = .none }
+    return inputs[index].owedReturn
   }
 
   // MARK: Outputs and delivery
@@ -326,12 +326,12 @@ struct CombiningStateMachine {
   private func shouldFinish() -> Bool {
     switch strategy {
     case .combineLatest:
-      return finishedInputs == phases.count
+      return finishedInputs == inputs.count
     case .zip:
       // No more tuple can be made once a finished input has nothing left.
-      return finishedInputs > 0 && phases.indices.contains { phases[$0].isFinished && held[$0] == 0 }
+      return finishedInputs > 0 && inputs.indices.contains { inputs[$0].phase.isFinished && inputs[$0].held == 0 }
     case .merge:
-      return finishedInputs == phases.count && emptyInputs == held.count
+      return finishedInputs == inputs.count && emptyInputs == inputs.count
     }
   }
 
@@ -343,26 +343,26 @@ struct CombiningStateMachine {
   }
 
   private mutating func clearRefill(_ index: Int) {
-    owesRefill[index] = false
+    inputs[index].owesRefill = false
     owedRefills -= 1
   }
 
   private mutating func setHeld(_ count: Int, at index: Int) {
-    if held[index] == 0, count > 0 { emptyInputs -= 1 }
-    if held[index] > 0, count == 0 { emptyInputs += 1 }
-    held[index] = count
+    if inputs[index].held == 0, count > 0 { emptyInputs -= 1 }
+    if inputs[index].held > 0, count == 0 { emptyInputs += 1 }
+    inputs[index].held = count
   }
 
   private mutating func markFinished(_ index: Int) {
-    if !phases[index].isFinished { finishedInputs += 1 }
-    phases[index] = .finished
+    if !inputs[index].phase.isFinished { finishedInputs += 1 }
+    inputs[index].phase = .finished
   }
 
   /// Every active subscription, leaving the inputs finished.
   private mutating func takeSubscriptions() -> [any Subscription] {
     var taken: [any Subscription] = []
-    for index in phases.indices {
-      if case .active(let subscription) = phases[index] { taken.append(subscription) }
+    for index in inputs.indices {
+      if case .active(let subscription) = inputs[index].phase { taken.append(subscription) }
       markFinished(index)
     }
     return taken

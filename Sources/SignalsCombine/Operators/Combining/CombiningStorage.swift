@@ -67,12 +67,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     self.name = name
     self.assemble = assemble
     count = buffers.count
-    var initial = CombiningState(machine: CombiningStateMachine(strategy: strategy, count: count), buffers: buffers)
-    if strategy == .zip {
-      initial.receiving = ContiguousArray(repeating: 0, count: count)
-      initial.owedReturn = ContiguousArray(repeating: .none, count: count)
-    }
-    state = .make(initial)
+    state = .make(CombiningState(machine: CombiningStateMachine(strategy: strategy, count: count), buffers: buffers))
   }
 
   deinit {
@@ -155,7 +150,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
         let ring = ValueRing<Input>.unerased(state.buffers[index])
         if strategy == .zip {
           ring.append(carried)
-          state.receiving[index] += 1
+          state.machine.beganReceiving(at: index)
         } else {
           ring.replaceFirst(with: &carried)
         }
@@ -169,14 +164,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
     // As Combine's zip: what the subscriber asked for while this input's value was being handled
     // (returned from `receive(_:)`, or requested meanwhile) is returned to this input rather than
     // requested from it.
-    let owed = state.withLock { state -> Subscribers.Demand in
-      guard !state.receiving.isEmpty else { return .none }
-      state.receiving[index] -= 1
-      guard state.receiving[index] == 0 else { return .none }
-      defer { state.owedReturn[index] = .none }
-      return state.owedReturn[index]
-    }
-    return demand + owed
+    return demand + state.withLock { $0.machine.endedReceiving(at: index) }
   }
 
   /// A value of input `index` of a `merge`, whose values are the outputs themselves.
@@ -341,13 +329,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   private func forward(_ requests: Machine.UpstreamRequests) {
     if requests.demand > 0 {
       for index in 0..<count {
-        state.withLock { state -> (any Subscription)? in
-          if !state.receiving.isEmpty, state.receiving[index] > 0 {
-            state.owedReturn[index] += requests.demand
-            return nil
-          }
-          return state.machine.subscription(at: index)
-        }?.request(requests.demand)
+        state.withLock { $0.machine.subscription(at: index, requesting: requests.demand) }?.request(requests.demand)
       }
     }
     guard requests.refills else { return }

@@ -59,6 +59,17 @@ struct CombiningStateMachineTests {
     #expect(machine.nextTake() == nil)
   }
 
+  @Test func zipReturnsDemandAskedForDuringAnInputsReceiveInsteadOfRequestingIt() {
+    var (machine, subscriptions) = running(.zip, count: 2)
+    machine.beganReceiving(at: 0)
+    #expect(machine.subscription(at: 0, requesting: .max(2)) == nil, "input 0 is inside receive(_:)")
+    #expect((machine.subscription(at: 1, requesting: .max(2)) as? TestSubscription) === subscriptions[1])
+    machine.beganReceiving(at: 0)
+    #expect(machine.endedReceiving(at: 0) == .none, "the outer call returns it")
+    #expect(machine.endedReceiving(at: 0) == .max(2))
+    #expect((machine.subscription(at: 0, requesting: .max(1)) as? TestSubscription) === subscriptions[0])
+  }
+
   @Test func zipFinishesWhenAFinishedInputHasNothingLeft() {
     var (machine, subscriptions) = running(.zip, count: 2)
     _ = machine.addDemand(.max(1))
