@@ -60,36 +60,6 @@ struct MergingSide<Downstream: Subscriber>: Subscriber, CustomStringConvertible 
   }
 }
 
-/// Where one input of a combining operator stands, as ``CombiningStateMachine`` keeps it (all
-/// inputs in one array, so a subscription allocates it once).
-struct CombiningInput {
-  /// Where the input stands with its upstream.
-  enum Phase {
-    /// Not subscribed yet.
-    case awaitingSubscription
-    /// Subscribed; requests and cancellation go to this subscription.
-    case active(any Subscription)
-    /// The upstream finished.
-    case finished
-
-    var isFinished: Bool {
-      if case .finished = self { return true }
-      return false
-    }
-  }
-
-  var phase = Phase.awaitingSubscription
-  /// How many values the input's ring holds: 0 or 1 for a latest value or a merge buffer, the
-  /// queue length for `zip`.
-  var held = 0
-  /// `merge`: the input's buffered value was taken by a request, and the input is owed a `.max(1)`.
-  var owesRefill = false
-  /// `zip`: how many calls of the input's `receive(_:)` are under way.
-  var receiving = 0
-  /// `zip`: demand asked for while such a call was under way, which that call returns.
-  var owedReturn = Subscribers.Demand.none
-}
-
 extension CombiningStorage {
   /// Subscribes `publisher` as input `index`, with a side for that index.
   func attach<P: Publisher>(_ publisher: P, at index: Int) where P.Failure == Failure {

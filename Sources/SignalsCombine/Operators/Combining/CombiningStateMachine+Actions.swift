@@ -1,6 +1,27 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+/// How a combining operator turns the values of its inputs into outputs.
+enum CombiningStrategy: Sendable {
+  /// `combineLatest`: every input's latest value, each time an input sends once all have one.
+  case combineLatest
+  /// `zip`: the oldest unused value of every input, once each has one.
+  case zip
+  /// `merge`: every value of every input, one at a time.
+  case merge
+}
+
+/// Which buffered values one output is made of; ``CombiningStorage`` reads them out of the
+/// per-input buffers and builds the output.
+enum CombiningTake: Equatable, Sendable {
+  /// The latest value of every input; the values stay.
+  case latest
+  /// The oldest value queued by every input; the values are removed.
+  case heads
+  /// The value held by this one input; it is removed.
+  case slot(Int)
+}
+
 /// What ``CombiningStateMachine`` asks its storage to do.
 extension CombiningStateMachine {
   /// What to do with a new upstream subscription.

@@ -2,33 +2,12 @@
 
 #if !canImport(Combine)
 @_spi(Signals) import SignalsSupport
-/// How a combining operator turns the values of its inputs into outputs.
-enum CombiningStrategy: Sendable {
-  /// `combineLatest`: every input's latest value, each time an input sends once all have one.
-  case combineLatest
-  /// `zip`: the oldest unused value of every input, once each has one.
-  case zip
-  /// `merge`: every value of every input, one at a time.
-  case merge
-}
-
-/// Which buffered values one output is made of; ``CombiningStorage`` reads them out of the
-/// per-input buffers and builds the output.
-enum CombiningTake: Equatable, Sendable {
-  /// The latest value of every input; the values stay.
-  case latest
-  /// The oldest value queued by every input; the values are removed.
-  case heads
-  /// The value held by this one input; it is removed.
-  case slot(Int)
-}
-
 /// The decisions of every combining operator (`combineLatest`, `zip`, `merge`, `MergeMany`, the
 /// collection forms), free of locks, subscribers and values.
 ///
 /// The machine knows how many inputs there are (any number), how many values each input holds,
 /// which inputs finished, the downstream demand and how many outputs wait to be delivered; the
-/// values themselves sit in typed per-input buffers next to it, which the storage reads as the
+/// values themselves sit in typed per-input rings next to it, which the storage reads as the
 /// machine's ``CombiningTake``s tell it, and the outputs waiting for the token holder sit in the
 /// storage's backlog, in the order the machine counted them.
 ///
@@ -44,9 +23,40 @@ enum CombiningTake: Equatable, Sendable {
 /// and the holder delivers them before it gives the token back (``nextDelivery()``). The thread that subscribes holds the token
 /// until the subscriber has its subscription, so nothing reaches the subscriber before it.
 struct CombiningStateMachine {
+  /// Where one input stands with its upstream.
+  private enum InputPhase {
+    /// Not subscribed yet.
+    case awaitingSubscription
+    /// Subscribed; requests and cancellation go to this subscription.
+    case active(any Subscription)
+    /// The upstream finished.
+    case finished
+
+    var isFinished: Bool {
+      if case .finished = self { return true }
+      return false
+    }
+  }
+
+  /// What the machine counts for one input: plain values, kept for all inputs in one array (one
+  /// allocation, cheap to read; the phases, which hold subscriptions, sit apart).
+  private struct Input {
+    /// How many values the input's ring holds: 0 or 1 for a latest value or a merge buffer, the
+    /// queue length for `zip`.
+    var held = 0
+    /// `merge`: the input's buffered value was taken by a request; it is owed a `.max(1)`.
+    var owesRefill = false
+    /// `zip`: how many calls of the input's `receive(_:)` are under way.
+    var receiving = 0
+    /// `zip`: demand asked for while such a call was under way, which that call returns.
+    var owedReturn = Subscribers.Demand.none
+  }
+
   let strategy: CombiningStrategy
-  /// Where each input stands (one allocation for all of them; see ``CombiningInput``).
-  private var inputs: ContiguousArray<CombiningInput>
+  /// Where each input stands with its upstream.
+  private var phases: ContiguousArray<InputPhase>
+  /// What the machine counts for each input.
+  private var inputs: ContiguousArray<Input>
   /// How many inputs hold no value (their `held` is 0), so the per-value checks need no scan.
   private var emptyInputs: Int
   /// How many inputs finished.
@@ -75,7 +85,8 @@ struct CombiningStateMachine {
   /// ``nextDelivery()`` after handing the subscriber its subscription.
   init(strategy: CombiningStrategy, count: Int) {
     self.strategy = strategy
-    inputs = ContiguousArray(repeating: CombiningInput(), count: count)
+    phases = ContiguousArray(repeating: .awaitingSubscription, count: count)
+    inputs = ContiguousArray(repeating: Input(), count: count)
     emptyInputs = count
     if count == 0 {
       // No inputs: nothing will ever be sent, and every input (none) has finished.
@@ -101,8 +112,8 @@ struct CombiningStateMachine {
 
   /// Input `index` received its subscription.
   mutating func receivedSubscription(_ subscription: any Subscription, at index: Int) -> SubscriptionAction {
-    guard !hasEnded, case .awaitingSubscription = inputs[index].phase else { return .cancel }
-    inputs[index].phase = .active(subscription)
+    guard !hasEnded, case .awaitingSubscription = phases[index] else { return .cancel }
+    phases[index] = .active(subscription)
     switch strategy {
     case .combineLatest, .zip:
       return .request(requestedSoFar)
@@ -113,7 +124,7 @@ struct CombiningStateMachine {
 
   /// Input `index` sent a value; decides whether to keep it, or (`merge`) to deliver it at once.
   mutating func receivedValue(at index: Int) -> ValueAction {
-    guard !hasEnded, case .active = inputs[index].phase else { return .drop }
+    guard !hasEnded, case .active = phases[index] else { return .drop }
     if strategy == .merge, token.backlog == 0, emptyInputs == inputs.count, demand > 0, token.acquire() {
       // Nothing waits anywhere and the token was free: the value is the next output, and this
       // thread delivers it as it is, without a trip through the input's buffer. Under limited
@@ -158,7 +169,7 @@ struct CombiningStateMachine {
       // The first failure ends everything; outputs already made are still delivered before it.
       // As in Combine, zip and combineLatest cancel the failed input's subscription too.
       var failed: (any Subscription)?
-      if case .active(let subscription) = inputs[index].phase { failed = subscription }
+      if case .active(let subscription) = phases[index] { failed = subscription }
       markFinished(index)
       outcome.cancel = takeSubscriptions()
       if strategy == .zip || strategy == .combineLatest, let failed {
@@ -168,7 +179,7 @@ struct CombiningStateMachine {
       }
       end(with: .failed, into: &outcome)
     case .finished:
-      guard case .active(let subscription) = inputs[index].phase else { return outcome }
+      guard case .active(let subscription) = phases[index] else { return outcome }
       outcome.released = subscription
       markFinished(index)
       if shouldFinish() {
@@ -204,7 +215,7 @@ struct CombiningStateMachine {
         guard inputs[index].held > 0 else { continue }
         setHeld(0, at: index)
         if index != lastStored { nextMergeSlot = (index + 1) % inputs.count }
-        if demand != .unlimited, case .active = inputs[index].phase, !inputs[index].owesRefill {
+        if demand != .unlimited, case .active = phases[index], !inputs[index].owesRefill {
           inputs[index].owesRefill = true
           owedRefills += 1
         }
@@ -231,7 +242,7 @@ struct CombiningStateMachine {
   mutating func takeRefill(_ index: Int) -> (any Subscription)? {
     guard inputs[index].owesRefill else { return nil }
     clearRefill(index)
-    guard !hasEnded, case .active(let subscription) = inputs[index].phase else { return nil }
+    guard !hasEnded, case .active(let subscription) = phases[index] else { return nil }
     return subscription
   }
 
@@ -243,7 +254,7 @@ struct CombiningStateMachine {
       inputs[index].owedReturn += demand
       return nil
     }
-    guard !hasEnded, case .active(let subscription) = inputs[index].phase else { return nil }
+    guard !hasEnded, case .active(let subscription) = phases[index] else { return nil }
     return subscription
   }
 
@@ -329,7 +340,7 @@ struct CombiningStateMachine {
       return finishedInputs == inputs.count
     case .zip:
       // No more tuple can be made once a finished input has nothing left.
-      return finishedInputs > 0 && inputs.indices.contains { inputs[$0].phase.isFinished && inputs[$0].held == 0 }
+      return finishedInputs > 0 && inputs.indices.contains { phases[$0].isFinished && inputs[$0].held == 0 }
     case .merge:
       return finishedInputs == inputs.count && emptyInputs == inputs.count
     }
@@ -354,15 +365,15 @@ struct CombiningStateMachine {
   }
 
   private mutating func markFinished(_ index: Int) {
-    if !inputs[index].phase.isFinished { finishedInputs += 1 }
-    inputs[index].phase = .finished
+    if !phases[index].isFinished { finishedInputs += 1 }
+    phases[index] = .finished
   }
 
   /// Every active subscription, leaving the inputs finished.
   private mutating func takeSubscriptions() -> [any Subscription] {
     var taken: [any Subscription] = []
     for index in inputs.indices {
-      if case .active(let subscription) = inputs[index].phase { taken.append(subscription) }
+      if case .active(let subscription) = phases[index] { taken.append(subscription) }
       markFinished(index)
     }
     return taken
