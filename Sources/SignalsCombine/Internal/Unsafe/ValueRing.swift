@@ -105,10 +105,10 @@ final class ValueRing<Value>: AnyValueRing {
     return taken
   }
 
-  /// The slots, once a value was stored.
+  /// The slots, once allocated: every caller either checked that the ring holds a value (which
+  /// allocated them) or just grew it. Unwrapped without a check (checked in debug builds).
   private var occupied: UnsafeMutablePointer<Value> {
-    guard let slots else { preconditionFailure("ValueRing read before it held a value") }
-    return slots
+    slots.unsafelyUnwrapped
   }
 
   private func appendSlot() -> UnsafeMutablePointer<Value> {
