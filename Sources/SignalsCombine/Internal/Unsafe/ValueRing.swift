@@ -2,33 +2,46 @@
 
 #if !canImport(Combine)
 /// A ``ValueRing`` with its value type erased, so that rings of different value types sit side by
-/// side in one array (the inputs of a combining operator). Only ``ValueRing`` derives from it.
-class AnyValueRing {}
+/// side in one array (the inputs of a combining operator); ``ValueRing/unerased(_:)`` gives the
+/// type back.
+typealias AnyValueRing = AnyObject
+
+/// Where a ``ValueRing``'s values are: its slots (its own tail, or a larger allocation once it
+/// grew), their number, the oldest and how many are held.
+struct ValueRingHeader {
+  /// The first slot; memory for `capacity` values of the ring's type.
+  fileprivate var slots: UnsafeMutableRawPointer
+  fileprivate var capacity = 1
+  fileprivate var head = 0
+  /// How many values the ring holds.
+  fileprivate(set) var count = 0
+  /// Whether `slots` is an allocation of the ring's own (after it grew), rather than its tail.
+  fileprivate var grew = false
+}
 
 /// A first-in first-out queue of values of a generic type, in raw slots rather than optionals.
 ///
 /// In unspecialised code every `Optional<Value>` or `ContiguousArray<Value?>` costs a run-time
 /// metadata lookup, while a method of this class reads `Value` from the instance and touches the
 /// slots through its value witnesses only. Values leave by moving out, so whoever takes one owns
-/// it (and may release it after unlocking). The slots are allocated with the first value.
+/// it (and may release it after unlocking). The first slot is allocated with the ring itself, so a
+/// ring that never holds more than one value (a latest value, a merge buffer) is one allocation.
 ///
 /// Not thread-safe: the owner guards it (the combining operators: their lock).
-final class ValueRing<Value>: AnyValueRing {
-  // Safety of `@exclusivity(unchecked)`: the owner guards every access (see the type's comment),
-  // which already makes it exclusive.
-  @exclusivity(unchecked) private var slots: UnsafeMutablePointer<Value>?
-  @exclusivity(unchecked) private var capacity = 0
-  @exclusivity(unchecked) private var head = 0
-  /// How many values the ring holds.
-  @exclusivity(unchecked) private(set) var count = 0
-
-  /// An empty ring.
-  override init() {}
+final class ValueRing<Value>: ManagedBuffer<ValueRingHeader, Value> {
+  /// An empty ring, with room for one value.
+  static func make() -> ValueRing<Value> {
+    let buffer = create(minimumCapacity: 1) { buffer in
+      ValueRingHeader(slots: buffer.withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0) })
+    }
+    // Safety: `create` makes an instance of the class it is called on, this one.
+    return unsafeDowncast(buffer, to: ValueRing<Value>.self)
+  }
 
   deinit {
-    guard let slots else { return }
-    for offset in 0..<count { (slots + (head + offset) % capacity).deinitialize(count: 1) }
-    slots.deallocate()
+    let ring = state.pointee
+    for offset in 0..<ring.count { (typedSlots + (ring.head + offset) % ring.capacity).deinitialize(count: 1) }
+    if ring.grew { ring.slots.deallocate() }
   }
 
   /// `ring`, which the caller knows to be a `ValueRing<Value>`, with its type back.
@@ -43,10 +56,13 @@ final class ValueRing<Value>: AnyValueRing {
     return unsafeDowncast(ring, to: ValueRing<Value>.self)
   }
 
+  /// How many values the ring holds.
+  var count: Int { state.pointee.count }
+
   /// The oldest value, copied; the ring must not be empty.
   var first: Value {
-    precondition(count > 0, "first of an empty ValueRing")
-    return occupied[head]
+    precondition(state.pointee.count > 0, "first of an empty ValueRing")
+    return typedSlots[state.pointee.head]
   }
 
   /// Adds `value` after the others.
@@ -58,17 +74,17 @@ final class ValueRing<Value>: AnyValueRing {
   /// still the new one, when the ring was empty and it was stored as a copy), for the caller to
   /// release after unlocking.
   func replaceFirst(with value: inout Value) {
-    if count == 0 {
+    if state.pointee.count == 0 {
       append(value)
     } else {
-      swap(&value, &occupied[head])
+      swap(&value, &typedSlots[state.pointee.head])
     }
   }
 
   /// Removes and returns the oldest value; the ring must not be empty.
   func removeFirst() -> Value {
-    precondition(count > 0, "removeFirst of an empty ValueRing")
-    let value = (occupied + head).move()
+    precondition(state.pointee.count > 0, "removeFirst of an empty ValueRing")
+    let value = (typedSlots + state.pointee.head).move()
     dropFirstSlot()
     return value
   }
@@ -76,16 +92,16 @@ final class ValueRing<Value>: AnyValueRing {
   /// Moves the oldest value into `destination`, which must be uninitialised memory for a `Value`;
   /// the ring must not be empty.
   func moveFirst(into destination: ValueDestination) {
-    precondition(count > 0, "moveFirst of an empty ValueRing")
-    destination.typed(Value.self).moveInitialize(from: occupied + head, count: 1)
+    precondition(state.pointee.count > 0, "moveFirst of an empty ValueRing")
+    destination.typed(Value.self).moveInitialize(from: typedSlots + state.pointee.head, count: 1)
     dropFirstSlot()
   }
 
   /// Copies the oldest value into `destination`, which must be uninitialised memory for a `Value`;
   /// the ring must not be empty.
   func copyFirst(into destination: ValueDestination) {
-    precondition(count > 0, "copyFirst of an empty ValueRing")
-    destination.typed(Value.self).initialize(to: occupied[head])
+    precondition(state.pointee.count > 0, "copyFirst of an empty ValueRing")
+    destination.typed(Value.self).initialize(to: typedSlots[state.pointee.head])
   }
 
   /// Adds a slot after the others and returns it, for the caller to initialise with a `Value`
@@ -97,45 +113,47 @@ final class ValueRing<Value>: AnyValueRing {
   /// Moves every value into a new ring, returned for release after unlocking; this one is left
   /// empty.
   func takeAll() -> AnyValueRing {
-    let taken = ValueRing()
-    swap(&taken.slots, &slots)
-    swap(&taken.capacity, &capacity)
-    swap(&taken.head, &head)
-    swap(&taken.count, &count)
+    let taken = ValueRing.make()
+    while state.pointee.count > 0 { taken.appendSlot().initialize(to: removeFirst()) }
     return taken
   }
 
-  /// The slots, once allocated: every caller either checked that the ring holds a value (which
-  /// allocated them) or just grew it. Unwrapped without a check (checked in debug builds).
-  private var occupied: UnsafeMutablePointer<Value> {
-    slots.unsafelyUnwrapped
+  /// The header, through a pointer: `ManagedBuffer.header` would check exclusivity dynamically on
+  /// every access. The pointer stays valid as long as the ring lives (the header sits in the ring
+  /// object itself), and the owner's guard makes the accesses exclusive.
+  private var state: UnsafeMutablePointer<ValueRingHeader> {
+    withUnsafeMutablePointerToHeader { $0 }
+  }
+
+  /// The slots, typed: the memory is bound to `Value` (the tail by `ManagedBuffer`, a grown
+  /// allocation by ``grow()``).
+  private var typedSlots: UnsafeMutablePointer<Value> {
+    state.pointee.slots.assumingMemoryBound(to: Value.self)
   }
 
   private func appendSlot() -> UnsafeMutablePointer<Value> {
-    if count == capacity { grow() }
-    count += 1
-    return occupied + (head + count - 1) % capacity
+    if state.pointee.count == state.pointee.capacity { grow() }
+    state.pointee.count += 1
+    return typedSlots + (state.pointee.head + state.pointee.count - 1) % state.pointee.capacity
   }
 
   private func dropFirstSlot() {
-    head = (head + 1) % capacity
-    count -= 1
-    if count == 0 { head = 0 }
+    state.pointee.head = (state.pointee.head + 1) % state.pointee.capacity
+    state.pointee.count -= 1
+    if state.pointee.count == 0 { state.pointee.head = 0 }
   }
 
-  /// Doubles the room (one slot at first), keeping the values in order.
+  /// Doubles the room in an allocation of the ring's own, keeping the values in order.
   private func grow() {
-    let newCapacity = Swift.max(capacity * 2, 1)
+    let ring = state.pointee
+    let newCapacity = ring.capacity * 2
     let newSlots = UnsafeMutablePointer<Value>.allocate(capacity: newCapacity)
-    if let slots {
-      let firstRun = Swift.min(count, capacity - head)
-      newSlots.moveInitialize(from: slots + head, count: firstRun)
-      (newSlots + firstRun).moveInitialize(from: slots, count: count - firstRun)
-      slots.deallocate()
-    }
-    slots = newSlots
-    capacity = newCapacity
-    head = 0
+    let firstRun = Swift.min(ring.count, ring.capacity - ring.head)
+    newSlots.moveInitialize(from: typedSlots + ring.head, count: firstRun)
+    (newSlots + firstRun).moveInitialize(from: typedSlots, count: ring.count - firstRun)
+    if ring.grew { ring.slots.deallocate() }
+    state.pointee = ValueRingHeader(
+      slots: UnsafeMutableRawPointer(newSlots), capacity: newCapacity, count: ring.count, grew: true)
   }
 }
 #endif

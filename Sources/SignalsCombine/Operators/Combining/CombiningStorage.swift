@@ -35,7 +35,7 @@ final class CombiningStorage<Downstream: Subscriber>: Subscription, CustomString
   private let name: String
   /// Outputs made while the token was taken, oldest first; touched only while holding `state`'s
   /// lock, in step with the machine's `backlogCount`.
-  private let backlog = ValueRing<Output>()
+  private let backlog = ValueRing<Output>.make()
   /// The output the token holder delivers next: filled under the lock when the machine gives this
   /// thread the token with an output (`.deliver`), and moved out by the same thread right after
   /// unlocking. The token makes that thread the only one touching it; empty otherwise.
@@ -351,7 +351,8 @@ extension CombiningStorage {
   static func merge(_ downstream: Downstream, name: String, count: Int) -> CombiningStorage {
     CombiningStorage(
       downstream: downstream, strategy: .merge, name: name,
-      buffers: ContiguousArray((0..<count).lazy.map { _ in ValueRing<Output>() }), assemble: merged())
+      buffers: ContiguousArray((0..<count).lazy.map { _ -> AnyValueRing in ValueRing<Output>.make() }),
+      assemble: merged())
   }
 }
 #endif

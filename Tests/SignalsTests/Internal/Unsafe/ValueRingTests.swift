@@ -9,7 +9,7 @@ struct ValueRingTests {
   private final class Tracked {}
 
   @Test func keepsOrderAcrossGrowthAndWrapAround() {
-    let queue = ValueRing<String>()
+    let queue = ValueRing<String>.make()
     #expect(queue.count == 0)
     for value in ["a", "b", "c"] { queue.append(value) }
     #expect(queue.removeFirst() == "a")
@@ -21,7 +21,7 @@ struct ValueRingTests {
   }
 
   @Test func replacingTheFirstValueHandsBackWhatItDisplaced() {
-    let latest = ValueRing<String>()
+    let latest = ValueRing<String>.make()
     var value = "first"
     latest.replaceFirst(with: &value)
     #expect(value == "first", "nothing was displaced")
@@ -33,7 +33,7 @@ struct ValueRingTests {
   }
 
   @Test func movesAndCopiesThroughDestinations() {
-    let ring = ValueRing<String>()
+    let ring = ValueRing<String>.make()
     ring.append("kept")
     let handoff = ValueHandoff<String>()
     ring.copyFirst(into: handoff.destination)
@@ -49,7 +49,7 @@ struct ValueRingTests {
 
   @Test func takeAllLeavesTheRingEmptyAndTheTakenRingOwnsTheValues() {
     weak var held: Tracked?
-    let ring = ValueRing<Tracked>()
+    let ring = ValueRing<Tracked>.make()
     var taken: AnyValueRing?
     do {
       let tracked = Tracked()
@@ -71,7 +71,7 @@ struct ValueRingTests {
     weak var first: Tracked?
     weak var second: Tracked?
     do {
-      let ring = ValueRing<Tracked>()
+      let ring = ValueRing<Tracked>.make()
       let a = Tracked()
       let b = Tracked()
       first = a
@@ -86,7 +86,7 @@ struct ValueRingTests {
   }
 
   @Test func unerasedGivesBackTheRingItWasMadeAs() {
-    let ring = ValueRing<Int>()
+    let ring = ValueRing<Int>.make()
     ring.append(4)
     let erased: AnyValueRing = ring
     #expect(ValueRing<Int>.unerased(erased) === ring)

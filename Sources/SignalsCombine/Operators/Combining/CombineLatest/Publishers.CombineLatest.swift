@@ -187,7 +187,7 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .combineLatest, name: "CombineLatest",
-        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>()],
+        buffers: [ValueRing<A.Output>.make(), ValueRing<B.Output>.make()],
         assemble: Storage.tuple(A.Output.self, B.Output.self)
       ).start {
         $0.attach(a, at: 0)
@@ -236,7 +236,7 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .combineLatest, name: "CombineLatest",
-        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>(), ValueRing<C.Output>()],
+        buffers: [ValueRing<A.Output>.make(), ValueRing<B.Output>.make(), ValueRing<C.Output>.make()],
         assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self)
       ).start {
         $0.attach(a, at: 0)
@@ -290,7 +290,10 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .combineLatest, name: "CombineLatest",
-        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>(), ValueRing<C.Output>(), ValueRing<D.Output>()],
+        buffers: [
+          ValueRing<A.Output>.make(), ValueRing<B.Output>.make(), ValueRing<C.Output>.make(),
+          ValueRing<D.Output>.make(),
+        ],
         assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self, D.Output.self)
       ).start {
         $0.attach(a, at: 0)

@@ -180,7 +180,7 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .zip, name: "Zip",
-        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>()],
+        buffers: [ValueRing<A.Output>.make(), ValueRing<B.Output>.make()],
         assemble: Storage.tuple(A.Output.self, B.Output.self)
       ).start {
         $0.attach(a, at: 0)
@@ -229,7 +229,7 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .zip, name: "Zip",
-        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>(), ValueRing<C.Output>()],
+        buffers: [ValueRing<A.Output>.make(), ValueRing<B.Output>.make(), ValueRing<C.Output>.make()],
         assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self)
       ).start {
         $0.attach(a, at: 0)
@@ -283,7 +283,10 @@ extension Publishers {
       typealias Storage = CombiningStorage<S>
       Storage(
         downstream: subscriber, strategy: .zip, name: "Zip",
-        buffers: [ValueRing<A.Output>(), ValueRing<B.Output>(), ValueRing<C.Output>(), ValueRing<D.Output>()],
+        buffers: [
+          ValueRing<A.Output>.make(), ValueRing<B.Output>.make(), ValueRing<C.Output>.make(),
+          ValueRing<D.Output>.make(),
+        ],
         assemble: Storage.tuple(A.Output.self, B.Output.self, C.Output.self, D.Output.self)
       ).start {
         $0.attach(a, at: 0)
