@@ -2,8 +2,9 @@
 
 #if !canImport(Combine)
 @_spi(Signals) import SignalsSupport
-/// The decisions of every combining operator (`combineLatest`, `zip`, `merge`, `MergeMany`, the
-/// collection forms), free of locks, subscribers and values.
+/// The decisions of `combineLatest`, `zip`, `merge` and `MergeMany` (and so of `SignalsExt`'s
+/// collection `merge()`), free of locks, subscribers and values. `SignalsExt`'s collection
+/// `combineLatest()`/`zip()` and `withLatestFrom` have machines of their own there.
 ///
 /// The machine knows how many inputs there are (any number), how many values each input holds,
 /// which inputs finished, the downstream demand and how many outputs wait to be delivered; the
