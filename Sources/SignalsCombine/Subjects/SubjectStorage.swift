@@ -122,8 +122,7 @@ final class SubjectStorage<Output, Failure: Error> {
     var upstreams: ContiguousArray<any Subscription> = []
     let completed = state.withLock { state -> Bool in
       if state.isCompleted { return true }
-      conduit.slot = Int32(state.conduits.count)
-      state.conduits.append(conduit)
+      Self.add(conduit, to: &state)
       upstreams = Self.noteDemand(in: &state)
       return false
     }
@@ -158,9 +157,21 @@ final class SubjectStorage<Output, Failure: Error> {
   private func attach(_ conduit: SubjectConduit<Output, Failure>) -> Subscribers.Completion<Failure>? {
     state.withLock { state -> Subscribers.Completion<Failure>? in
       if state.isCompleted { return state.completion }
-      conduit.slot = Int32(state.conduits.count)
-      state.conduits.append(conduit)
+      Self.add(conduit, to: &state)
       return nil
+    }
+  }
+
+  /// Appends `conduit` to the list; call with the lock held. When the list grows past
+  /// `SendBatch.lendingLimit`, the loans of the conduits already there are settled (`TokenLoan`):
+  /// sends lend tokens only to short lists, so a long one then has no loan outstanding, and its
+  /// sends skip settling.
+  private static func add(_ conduit: SubjectConduit<Output, Failure>, to state: inout State) {
+    conduit.slot = Int32(state.conduits.count)
+    state.conduits.append(conduit)
+    guard state.conduits.count == SendBatch.lendingLimit + 1 else { return }
+    for index in 0..<SendBatch.lendingLimit {
+      Self.conduit(state.conduits[index]).settleLoan()
     }
   }
 
@@ -213,9 +224,9 @@ final class SubjectStorage<Output, Failure: Error> {
     BorrowedElements.lending(conduits) { conduits in
       var batch = SendBatch()
       let end = min(start + SendBatch.capacity, conduits.count)
-      // A few tokens are lent and given back one compare-exchange each; more are given back
-      // together, in one lock round trip (see `SendBatch.lendingLimit`).
-      let lends = end - start <= SendBatch.lendingLimit
+      // The tokens of a short list are lent and given back one compare-exchange each; a longer
+      // list's are given back together, in one lock round trip (see `SendBatch.lendingLimit`).
+      let lends = conduits.count <= SendBatch.lendingLimit
       for index in start..<end {
         let bit = UInt64(1) << UInt64(index - start)
         Self.borrow(conduits, index) { conduit in
@@ -223,7 +234,9 @@ final class SubjectStorage<Output, Failure: Error> {
             batch.limited |= bit
             return
           }
-          conduit.settleLoan()
+          // Tokens are lent only while the list is short, and a list that grows past that settles
+          // its loans (`add(_:to:)`): a longer list has none to settle.
+          if lends { conduit.settleLoan() }
           switch conduit.machine.token.offerUnlimited(generation: generation, on: thread) {
           case .deliver where lends:
             TokenLoan.lend(in: conduit)

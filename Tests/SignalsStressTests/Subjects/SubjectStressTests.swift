@@ -208,6 +208,36 @@ struct SubjectStressTests {
     }
   }
 
+  /// Sinks come and go while others send, so the list keeps crossing the length up to which sends
+  /// lend their tokens (`TokenLoan`): every sink still sees one call at a time, in each sender's
+  /// order, and a cancelled sink is left alone.
+  @Test func sinksComingAndGoingAcrossTheLendingLengthKeepTheContract() {
+    withWatchdog("sink churn across the lending length") {
+      let subject = PassthroughSubject<Int, TestFailure>()
+      let probes = LockedState.make([SinkProbe]())
+      runConcurrently(4) { worker in
+        if worker == 0 {
+          var live: [AnyCancellable] = []
+          for round in 0..<400 {
+            let probe = SinkProbe()
+            probes.withLock { $0.append(probe) }
+            live.append(
+              subject.sink(receiveCompletion: { _ in probe.complete() }, receiveValue: { probe.receive($0, width: 10_000) }))
+            // Between one and five sinks at a time.
+            if live.count > 1 + round % 5 { live.removeFirst().cancel() }
+          }
+          live.forEach { $0.cancel() }
+        } else {
+          for index in 0..<3_000 { subject.send(worker * 10_000 + index) }
+        }
+      }
+      for probe in probes.withLock({ $0 }) {
+        #expect(probe.violations.isEmpty, "\(probe.violations.prefix(5))")
+        #expect(probe.completions == 0)
+      }
+    }
+  }
+
   @Test func cancellingASinkRacingSendsNeverReleasesItsClosuresMidCall() {
     withWatchdog("sink cancel racing delivery") {
       for _ in 0..<200 {
