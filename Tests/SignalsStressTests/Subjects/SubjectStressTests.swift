@@ -222,7 +222,8 @@ struct SubjectStressTests {
             let probe = SinkProbe()
             probes.withLock { $0.append(probe) }
             live.append(
-              subject.sink(receiveCompletion: { _ in probe.complete() }, receiveValue: { probe.receive($0, width: 10_000) }))
+              subject.sink(
+                receiveCompletion: { _ in probe.complete() }, receiveValue: { probe.receive($0, width: 10_000) }))
             // Between one and five sinks at a time.
             if live.count > 1 + round % 5 { live.removeFirst().cancel() }
           }

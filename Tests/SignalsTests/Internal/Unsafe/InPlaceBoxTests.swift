@@ -20,10 +20,11 @@ struct InPlaceBoxTests {
     }
     #expect(box.isHeld)
     #expect(weakValue != nil, "the box keeps its value alive")
-    #expect(box.withValue { value -> Int in
-      value.calls += 1
-      return value.calls
-    } == 1)
+    #expect(
+      box.withValue { value -> Int in
+        value.calls += 1
+        return value.calls
+      } == 1)
     #expect(box.withValue { $0.calls } == 1)
     box.release()
     #expect(!box.isHeld)
