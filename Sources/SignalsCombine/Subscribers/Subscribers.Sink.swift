@@ -31,15 +31,12 @@ extension Subscribers {
 
     private let state: LockedState<State>
 
-    /// Whether the subscription is a subject's conduit that adopted this sink (see
-    /// ``ConduitReleaseHook``): every call then comes from the conduit's delivery-token holder, one
-    /// at a time, and values are handed to the closures with no lock of the sink's own. Owned by the
-    /// delivery token: written once by its holder in `receive(subscription:)`, before any value can
-    /// be delivered, and read by its holders on the value path.
-    @exclusivity(unchecked) private var deliveredByToken = false
-    /// The closures, for the token-fed value path, used in place. Owned by the delivery token: held
-    /// from `receive(subscription:)` and released when the conduit releases its subscriber (no call
-    /// is running then), or in `deinit`.
+    /// The closures, for the token-fed value path, used in place; held only while the subscription
+    /// is a subject's conduit that adopted this sink (see ``ConduitReleaseHook``): every call then
+    /// comes from the conduit's delivery-token holder, one at a time, and values reach the closures
+    /// with no lock of the sink's own. Owned by the delivery token: held by its holder in
+    /// `receive(subscription:)`, before any value can be delivered, and released when the conduit
+    /// releases its subscriber (no call is running then, and none follows), or in `deinit`.
     @exclusivity(unchecked) private var tokenHandlers = InPlaceReference<SinkHandlers<Input, Failure>>()
 
     /// The closure called with each value (a no-op once cancelled or completed).
@@ -98,14 +95,13 @@ extension Subscribers {
       // sink's lock, and the closures are released by the token's holder.
       if let conduit = subscription as? AnySubjectConduit, let handlers, conduit.adoptReleaseHook(self) {
         tokenHandlers = InPlaceReference(handlers)
-        deliveredByToken = true
       }
       subscription.request(.unlimited)
     }
 
     /// Calls `receiveValue`; values after cancel or completion are ignored.
     public func receive(_ value: Input) -> Subscribers.Demand {
-      if deliveredByToken {
+      if tokenHandlers.isHeld {
         // The conduit delivers nothing after the end, and no call outlives the closures.
         tokenHandlers.withObject { $0.closures.receive(value) }
         return .none

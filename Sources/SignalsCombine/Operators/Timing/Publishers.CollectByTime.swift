@@ -295,8 +295,11 @@ where Downstream.Input == [Value] {
   typealias Input = CollectWindow<Value>
   typealias Failure = Downstream.Failure
 
-  let combineIdentifier = CombineIdentifier()
   let inner: CollectByTimeInner<Downstream, Value, Context>
+
+  /// The operator's own identity: one is made for every delivery, and a fresh identifier would
+  /// cost an atomic increment each time.
+  var combineIdentifier: CombineIdentifier { CombineIdentifier(inner) }
 
   /// Never subscribed to anything: the drain loop calls only the two methods below.
   func receive(subscription: any Subscription) {
