@@ -10,7 +10,7 @@ enum FoldProgress {
   case settled
 }
 
-/// A ``ReducingInner`` described by closures, shared by the reducing operators whose state is one
+/// A reducing ``OperatorInner`` described by closures, shared by the reducing operators whose state is one
 /// small accumulator: `count`, `reduce`, `allSatisfy`, `contains` and their `try` twins.
 ///
 /// `fold` works on a copy of the accumulator, stored back when it returns, so no access to the
@@ -22,12 +22,13 @@ enum FoldProgress {
 /// The accumulator is never an `Optional` of the operator's output: closures that assign to one
 /// look up its metadata on every value in unspecialised code (``SelectingInner`` serves the
 /// operators that answer with one of upstream's values).
-final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream: Subscriber>: ReducingInner<
+final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream: Subscriber>: OperatorInner<
   Input, UpstreamFailure, Downstream
 >
 {
-  /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes,
-  /// so accesses never overlap and the run-time exclusivity check is left out.
+  /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes, and
+  /// read once more by ``finalValue()``, which the link orders after the last step; so accesses
+  /// never overlap and the run-time exclusivity check is left out.
   @exclusivity(unchecked) private var accumulator: Accumulator
   /// Throws only when made by the `tryFold:` initializer, whose failure type is `any Error`.
   private let fold: (inout Accumulator, Input) throws -> FoldProgress
@@ -48,7 +49,7 @@ final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream:
     self.initial = initial
     self.fold = fold
     self.finish = finish
-    super.init(downstream: downstream)
+    super.init(downstream: downstream, rules: .reducing)
   }
 
   /// Creates an inner whose closure does not throw.
@@ -83,9 +84,9 @@ final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream:
 
   override var description: String { name }
 
-  override var reflectedInitial: Any { initial }
+  override var customMirror: Mirror { reducingMirror(initial: initial) }
 
-  override func step(_ input: Input) {
+  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
     var next = accumulator
     let progress: FoldProgress
     do {
@@ -94,16 +95,10 @@ final class FoldingInner<Input, UpstreamFailure: Error, Accumulator, Downstream:
       return fail(throwing: error)
     }
     accumulator = next
-    if progress == .settled { settle(from: next) }
+    if progress == .settled { settle() }
+    return .none
   }
 
-  override func result() -> Downstream.Input? { finish(accumulator) }
-
-  /// ``ReducingInner/settle(_:)`` with the answer `finish` makes of `accumulator`. Out of line,
-  /// so that ``step(_:)`` does not look up the answer's optional type on every value.
-  @inline(never)
-  private func settle(from accumulator: Accumulator) {
-    settle(finish(accumulator))
-  }
+  override func finalValue() -> Downstream.Input? { finish(accumulator) }
 }
 #endif

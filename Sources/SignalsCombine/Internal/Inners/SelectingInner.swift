@@ -1,7 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
-/// A ``ReducingInner`` that answers with one of upstream's own values: `first`, `last`,
+/// A reducing ``OperatorInner`` that answers with one of upstream's own values: `first`, `last`,
 /// `min`/`max`, and their `where` and `try` variants.
 ///
 /// A value is *chosen* when it `qualifies` and, if a value is already chosen, `replaces` it. The
@@ -15,13 +15,13 @@
 ///
 /// Re-entrancy: the closures get copies, and the chosen value and its flag are read only after a
 /// closure returns, so a value sent re-entrantly from a closure never overlaps an access to them.
-final class SelectingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: ReducingInner<
+final class SelectingInner<Input, UpstreamFailure: Error, Downstream: Subscriber>: OperatorInner<
   Input, UpstreamFailure, Downstream
 >
 where Downstream.Input == Input {
   /// The chosen value, if any. Touched only on the upstream's serial delivery path, by
-  /// instantaneous reads and writes, so accesses never overlap and the run-time exclusivity check
-  /// is left out.
+  /// instantaneous reads and writes, and read once more by ``finalValue()``, which the link orders
+  /// after the last step; so accesses never overlap and the run-time exclusivity check is left out.
   @exclusivity(unchecked) private var chosen = ValueSlot<Input>()
   /// Throws only when made by the `try` initializer, whose failure type is `any Error`.
   private let qualifies: (Input) throws -> Bool
@@ -41,7 +41,7 @@ where Downstream.Input == Input {
     self.settlesOnFirstChoice = settlesOnFirstChoice
     self.qualifies = qualifies
     self.replaces = replaces
-    super.init(downstream: downstream)
+    super.init(downstream: downstream, rules: .reducing)
   }
 
   /// Creates an inner whose closures do not throw.
@@ -84,29 +84,26 @@ where Downstream.Input == Input {
 
   override var description: String { name }
 
-  override func step(_ input: Input) {
+  /// Combine shows no starting value for these operators.
+  override var customMirror: Mirror { reducingMirror(initial: Input?.none as Any) }
+
+  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
     do {
-      guard try qualifies(input) else { return }
+      guard try qualifies(input) else { return .none }
       if chosen.isFilled {
         let current = chosen.value
-        guard try replaces(current, input) else { return }
+        guard try replaces(current, input) else { return .none }
       }
       chosen.store(input)
     } catch {
       return fail(throwing: error)
     }
-    if settlesOnFirstChoice { settleWithChosen() }
+    if settlesOnFirstChoice { settle() }
+    return .none
   }
 
-  override func result() -> Input? {
+  override func finalValue() -> Input? {
     chosen.isFilled ? chosen.value : nil
-  }
-
-  /// ``ReducingInner/settle(_:)`` with the chosen value. Out of line, so that ``step(_:)`` does
-  /// not look up the answer's optional type on every value.
-  @inline(never)
-  private func settleWithChosen() {
-    settle(chosen.value)
   }
 }
 #endif

@@ -129,7 +129,7 @@ extension Publishers.HandleEvents {
   /// As in Combine, events pass through unchecked: a value or completion before the subscription
   /// or after the end still reaches downstream. The closures run until the end (a completion or a
   /// cancel), and are then let go of, so none runs after it.
-  private final class Inner<Downstream: Subscriber>: UncheckedInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private struct Handlers {
       let receiveSubscription: ((any Subscription) -> Void)?
@@ -148,7 +148,7 @@ extension Publishers.HandleEvents {
           receiveSubscription: events.receiveSubscription, receiveOutput: events.receiveOutput,
           receiveCompletion: events.receiveCompletion, receiveCancel: events.receiveCancel,
           receiveRequest: events.receiveRequest))
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .passing)
     }
 
     override var description: String { "HandleEvents" }
@@ -170,7 +170,7 @@ extension Publishers.HandleEvents {
       super.receive(subscription: subscription)
     }
 
-    override func receive(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       current?.receiveOutput?(input)
       let demand = downstream.receive(input)
       if demand != .none { current?.receiveRequest?(demand) }

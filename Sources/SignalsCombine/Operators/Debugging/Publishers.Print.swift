@@ -88,7 +88,7 @@ extension Publishers {
 extension Publishers.Print {
   /// As in Combine, events pass through unchecked: each is printed and forwarded, even before the
   /// subscription or after the end.
-  private final class Inner<Downstream: Subscriber>: UncheckedInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let prefix: String
     /// Never mutated in place: each line writes to a copy, so the inner holds no shared mutable
@@ -98,7 +98,7 @@ extension Publishers.Print {
     init(downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
       self.prefix = prefix.isEmpty ? "" : "\(prefix): "
       self.stream = stream
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .passing)
     }
 
     override var description: String { "Print" }
@@ -110,7 +110,7 @@ extension Publishers.Print {
       super.receive(subscription: subscription)
     }
 
-    override func receive(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       log("receive value: (\(input))")
       let demand = downstream.receive(input)
       if demand != .none { log(Self.describe(demand) + " (synchronous)") }

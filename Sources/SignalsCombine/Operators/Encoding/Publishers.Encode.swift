@@ -70,7 +70,7 @@ extension Publishers {
 }
 
 /// The inner shared by `encode` and `decode`: converts each value with a throwing closure.
-final class CodingInner<Input, Failure: Error, Downstream: Subscriber>: UncheckedInner<Input, Failure, Downstream>
+final class CodingInner<Input, Failure: Error, Downstream: Subscriber>: OperatorInner<Input, Failure, Downstream>
 where Downstream.Failure == any Error {
   private let name: String
   private let convert: (Input) throws -> Downstream.Input
@@ -78,13 +78,13 @@ where Downstream.Failure == any Error {
   init(downstream: Downstream, name: String, convert: @escaping (Input) throws -> Downstream.Input) {
     self.name = name
     self.convert = convert
-    super.init(downstream: downstream)
+    super.init(downstream: downstream, rules: .passing)
   }
 
   override var description: String { name }
 
   override var customMirror: Mirror {
-    let (phase, upstream) = link.requestTarget()
+    let (phase, upstream) = link.snapshot()
     return Mirror(
       self,
       children: ["downstream": downstream, "finished": phase == .terminal, "upstreamSubscription": upstream as Any])
@@ -92,7 +92,7 @@ where Downstream.Failure == any Error {
 
   /// As Combine's: a value is converted unless the stream has ended, even before the
   /// subscription; a failed conversion ends the stream, cancelling upstream if it was subscribed.
-  override func receive(_ input: Input) -> Subscribers.Demand {
+  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
     if link.phase == .terminal { return .none }
     let output: Downstream.Input
     do {

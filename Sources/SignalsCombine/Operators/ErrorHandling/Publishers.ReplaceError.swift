@@ -76,31 +76,18 @@ extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Upstream
 extension Publishers.ReplaceError: Sendable where Upstream: Sendable, Upstream.Output: Sendable {}
 
 extension Publishers.ReplaceError {
-  private final class Inner<Downstream: Subscriber>: CompletingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Never {
     private let output: Output
 
     init(downstream: Downstream, output: Output) {
       self.output = output
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .replacing)
     }
 
     override var description: String { "ReplaceError" }
 
     override var customMirror: Mirror { Mirror(self, children: [:]) }
-
-    override func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      // Once a failure was replaced and the replacement waits for demand, later completions are
-      // ignored (the general path would drop the held replacement).
-      guard link.isSubscribed else { return }
-      super.receive(completion: completion)
-    }
-
-    override func cancel() {
-      // As in Combine, a cancel before the subscription arrives is not remembered.
-      guard link.isSubscribed || link.isTerminal else { return }
-      super.cancel()
-    }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       if admission == .unreserved { unrequestedValue() }
@@ -118,7 +105,7 @@ extension Publishers.ReplaceError {
       return .complete(.finished)
     }
 
-    override func finalValue() -> Output { output }
+    override func finalValue() -> Output? { output }
 
     override func mapFailure(_ failure: Failure) -> Never {
       preconditionFailure("ReplaceError replaces every failure; none is forwarded")

@@ -235,18 +235,18 @@ extension Publishers.CompactMap {
 }
 
 extension Publishers.TryCompactMap {
-  private final class TryInner<Downstream: Subscriber>: TransformingInner<Upstream.Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: OperatorInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let transform: (Input) throws -> Output?
 
     init(downstream: Downstream, transform: @escaping (Input) throws -> Output?) {
       self.transform = transform
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .filtering)
     }
 
     override var description: String { "TryCompactMap" }
 
-    override func step(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
         guard let output = try transform(input) else { return skip() }
         return send(output)

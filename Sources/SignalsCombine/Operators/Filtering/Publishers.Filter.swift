@@ -258,18 +258,18 @@ extension Publishers.Filter {
 }
 
 extension Publishers.TryFilter {
-  private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let isIncluded: (Input) throws -> Bool
 
     init(downstream: Downstream, isIncluded: @escaping (Input) throws -> Bool) {
       self.isIncluded = isIncluded
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .filtering)
     }
 
     override var description: String { "TryFilter" }
 
-    override func step(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
         return try isIncluded(input) ? send(input) : skip()
       } catch {

@@ -156,7 +156,7 @@ extension Publishers {
 }
 
 extension Publishers.RemoveDuplicates {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input, Input) -> Bool
     /// The value upstream sent last, behind a lock because the mirror shows it to any thread; the
@@ -165,7 +165,7 @@ extension Publishers.RemoveDuplicates {
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) -> Bool) {
       self.predicate = predicate
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .filtering)
     }
 
     deinit {
@@ -181,7 +181,7 @@ extension Publishers.RemoveDuplicates {
       return Mirror(self, children: ["downstream": downstream, "last": last as Any])
     }
 
-    override func step(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       var replaced = input
       let isDuplicate = previous.withLock { $0.exchange(&replaced) } && predicate(replaced, input)
       return isDuplicate ? skip() : send(input)
@@ -190,7 +190,7 @@ extension Publishers.RemoveDuplicates {
 }
 
 extension Publishers.TryRemoveDuplicates {
-  private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input, Input) throws -> Bool
     /// The value upstream sent last, behind a lock because the mirror shows it to any thread; the
@@ -199,7 +199,7 @@ extension Publishers.TryRemoveDuplicates {
 
     init(downstream: Downstream, predicate: @escaping (Input, Input) throws -> Bool) {
       self.predicate = predicate
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .filtering)
     }
 
     deinit {
@@ -215,7 +215,7 @@ extension Publishers.TryRemoveDuplicates {
       return Mirror(self, children: ["downstream": downstream, "last": last as Any])
     }
 
-    override func step(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       var replaced = input
       let isDuplicate: Bool
       do {

@@ -78,7 +78,7 @@ extension Publishers.ReplaceEmpty {
   /// As Combine's: asks upstream for `.unlimited` as soon as it subscribes (after passing on what
   /// downstream asked for while subscribing), forwards every value whatever downstream's demand,
   /// and sends `output` once upstream finished empty and downstream has asked for anything.
-  private final class Inner<Downstream: Subscriber>: CompletingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let output: Output
     /// Whether upstream sent a value; touched only on the upstream's delivery path.
@@ -86,32 +86,15 @@ extension Publishers.ReplaceEmpty {
 
     init(downstream: Downstream, output: Output) {
       self.output = output
-      super.init(downstream: downstream)
+      var rules = InnerRules.replacing
+      rules.upstreamDemand = .unlimitedAndForwarded
+      rules.trapsZeroDemand = true
+      super.init(downstream: downstream, rules: rules)
     }
 
     override var description: String { "ReplaceEmpty" }
 
     override var customMirror: Mirror { Mirror(self, children: [:]) }
-
-    override func receive(subscription: any Subscription) {
-      guard acceptUpstream(subscription) != nil else {
-        subscription.cancel()
-        return
-      }
-      downstream.receive(subscription: self)
-      subscription.request(.unlimited)
-    }
-
-    override func request(_ demand: Subscribers.Demand) {
-      precondition(demand != .none, "ReplaceEmpty: a subscriber requested .none; demand must be positive")
-      super.request(demand)
-    }
-
-    override func cancel() {
-      // As in Combine, a cancel before the subscription arrives is not remembered.
-      guard link.isSubscribed || link.isTerminal else { return }
-      super.cancel()
-    }
 
     override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       receivedValue = true
@@ -124,7 +107,7 @@ extension Publishers.ReplaceEmpty {
       return .complete(completion)
     }
 
-    override func finalValue() -> Output { output }
+    override func finalValue() -> Output? { output }
   }
 }
 #endif

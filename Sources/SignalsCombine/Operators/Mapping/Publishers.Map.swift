@@ -275,13 +275,13 @@ extension Publishers.Map {
 }
 
 extension Publishers.TryMap {
-  private final class TryInner<Downstream: Subscriber>: UncheckedInner<Upstream.Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: OperatorInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let transform: (Input) throws -> Output
 
     init(downstream: Downstream, transform: @escaping (Input) throws -> Output) {
       self.transform = transform
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .passing)
     }
 
     override var description: String { "TryMap" }
@@ -290,12 +290,12 @@ extension Publishers.TryMap {
 
     override func mapFailure(_ failure: Failure) -> any Error { failure }
 
-    override func receive(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       let output: Output
       do {
         output = try transform(input)
       } catch {
-        return fail(error)
+        return fail(throwing: error)
       }
       return downstream.receive(output)
     }

@@ -156,17 +156,23 @@ where Downstream.Input == Output, Downstream.Failure == Failure {
   /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes, so
   /// accesses never overlap and the run-time exclusivity check is left out.
   @exclusivity(unchecked) private var result: Output
+  /// The starting value, for the mirror.
+  private let initial: Output
   private let fold: (Output, Input) -> Output
 
   init(downstream: Downstream, initial: Output, fold: @escaping (Output, Input) -> Output) {
     self.downstream = downstream
     self.result = initial
+    self.initial = initial
     self.fold = fold
   }
 
   var description: String { "Scan" }
 
-  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": result]) }
+  /// Combine's children. The running result is confined to the upstream's delivery path, so the
+  /// mirror, which any thread may ask for, shows the starting value as the result (as the
+  /// reducing operators do).
+  var customMirror: Mirror { Mirror(self, children: ["downstream": downstream, "result": initial]) }
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let next = fold(result, input)
@@ -177,39 +183,42 @@ where Downstream.Input == Output, Downstream.Failure == Failure {
 
 /// TryScan's inner: the accumulator is read, the closure runs, and the result is stored, with no
 /// access to the inner's state held while the closure runs.
-private final class TryScanInner<Input, Failure: Error, Output, Downstream: Subscriber>: UncheckedInner<
+private final class TryScanInner<Input, Failure: Error, Output, Downstream: Subscriber>: OperatorInner<
   Input, Failure, Downstream
 >
 where Downstream.Input == Output, Downstream.Failure == any Error {
   /// Touched only on the upstream's serial delivery path, by instantaneous reads and writes, so
   /// accesses never overlap and the run-time exclusivity check is left out.
   @exclusivity(unchecked) private var result: Output
+  /// The starting value, for the mirror.
+  private let initial: Output
   private let fold: (Output, Input) throws -> Output
 
   init(downstream: Downstream, initial: Output, fold: @escaping (Output, Input) throws -> Output) {
     self.result = initial
+    self.initial = initial
     self.fold = fold
-    super.init(downstream: downstream)
+    var rules = InnerRules.passing
+    rules.completionEnds = false
+    rules.throwAfterEndFails = false
+    super.init(downstream: downstream, rules: rules)
   }
 
   override var description: String { "TryScan" }
 
-  override var completionEnds: Bool { false }
-
   override func mapFailure(_ failure: Failure) -> any Error { failure }
 
-  override var throwAfterEndFails: Bool { false }
-
+  /// Combine's children, the starting value as the result (see `ScanRelay`'s mirror).
   override var customMirror: Mirror {
-    Mirror(self, children: ["downstream": downstream, "status": link.phase, "result": result])
+    Mirror(self, children: ["downstream": downstream, "status": link.phase, "result": initial])
   }
 
-  override func receive(_ input: Input) -> Subscribers.Demand {
+  override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
     let next: Output
     do {
       next = try fold(result, input)
     } catch {
-      return fail(error)
+      return fail(throwing: error)
     }
     result = next
     return downstream.receive(next)

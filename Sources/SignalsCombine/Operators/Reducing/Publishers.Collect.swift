@@ -65,10 +65,11 @@ extension Publishers.Collect: Sendable where Upstream: Sendable {}
 
 extension Publishers.Collect {
   /// Appends in place (a ``FoldingInner`` would copy the array for every value).
-  private final class Inner<Downstream: Subscriber>: ReducingInner<Upstream.Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Upstream.Output, Upstream.Failure, Downstream>
   where Downstream.Input == [Upstream.Output], Downstream.Failure == Upstream.Failure {
-    /// Touched only on the upstream's serial delivery path, and no user code runs during an
-    /// access, so the run-time exclusivity check is left out.
+    /// Touched only on the upstream's serial delivery path, and by ``finalValue()``, which the link
+    /// orders after the last step; no user code runs during an access, so the run-time
+    /// exclusivity check is left out.
     @exclusivity(unchecked) private var buffer: [Upstream.Output] = []
 
     /// How many values were collected, for the mirror, which any thread may ask for (the buffer
@@ -81,12 +82,17 @@ extension Publishers.Collect {
     /// Combine shows only how many values are collected so far.
     override var customMirror: Mirror { Mirror(self, children: ["count": collectedCount.withLock { $0 }]) }
 
-    override func step(_ input: Upstream.Output) {
-      buffer.append(input)
-      collectedCount.withLock { $0 &+= 1 }
+    init(downstream: Downstream) {
+      super.init(downstream: downstream, rules: .reducing)
     }
 
-    override func result() -> [Upstream.Output]? {
+    override func step(_ input: Upstream.Output, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
+      buffer.append(input)
+      collectedCount.withLock { $0 &+= 1 }
+      return .none
+    }
+
+    override func finalValue() -> [Upstream.Output]? {
       defer { buffer = [] }
       return buffer
     }

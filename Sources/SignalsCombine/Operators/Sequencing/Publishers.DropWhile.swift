@@ -129,7 +129,7 @@ extension Publishers {
 }
 
 extension Publishers.DropWhile {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input) -> Bool
     /// Whether values are still being tested; touched only on the upstream's delivery path.
@@ -137,16 +137,14 @@ extension Publishers.DropWhile {
 
     init(downstream: Downstream, predicate: @escaping (Input) -> Bool) {
       self.predicate = predicate
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .dropping)
     }
 
     override var description: String { "DropWhile" }
 
-    override var contractChecks: ContractChecks { .lenient }
-
     override var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    override func step(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       guard dropping else { return send(input) }
       if predicate(input) { return skip() }
       dropping = false
@@ -156,7 +154,7 @@ extension Publishers.DropWhile {
 }
 
 extension Publishers.TryDropWhile {
-  private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input) throws -> Bool
     /// Whether values are still being tested; touched only on the upstream's delivery path.
@@ -164,16 +162,14 @@ extension Publishers.TryDropWhile {
 
     init(downstream: Downstream, predicate: @escaping (Input) throws -> Bool) {
       self.predicate = predicate
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .dropping)
     }
 
     override var description: String { "TryDropWhile" }
 
-    override var contractChecks: ContractChecks { .lenient }
-
     override var customMirror: Mirror { Mirror(self, children: [:]) }
 
-    override func step(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
         guard dropping else { return send(input) }
         if try predicate(input) { return skip() }

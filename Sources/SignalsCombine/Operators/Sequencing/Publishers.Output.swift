@@ -104,7 +104,7 @@ extension Publishers.Output: Equatable where Upstream: Equatable {}
 extension Publishers.Output: Sendable where Upstream: Sendable {}
 
 extension Publishers.Output {
-  private final class Inner<Downstream: Subscriber>: UncheckedInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     /// Values still to skip before the range; touched only on the upstream's delivery path.
     @exclusivity(unchecked) private var remainingUntilStart: Int
@@ -114,7 +114,7 @@ extension Publishers.Output {
     init(downstream: Downstream, range: CountableRange<Int>) {
       self.remainingUntilStart = range.lowerBound
       self.remainingCount = range.count
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .passing)
     }
 
     override var description: String { "Output" }
@@ -124,15 +124,15 @@ extension Publishers.Output {
     /// The last value of the range is delivered, then the stream finishes (upstream cancelled) and
     /// the demand downstream returned for that value is passed on, as Combine does. A value past
     /// the range (an empty range, or a misbehaving upstream) finishes it too.
-    override func receive(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       if remainingUntilStart > 0 {
         remainingUntilStart -= 1
         return .max(1)
       }
-      guard remainingCount > 0 else { return finishEarly() }
+      guard remainingCount > 0 else { return finish(with: .finished) }
       remainingCount -= 1
       let demand = downstream.receive(input)
-      if remainingCount == 0 { _ = finishEarly() }
+      if remainingCount == 0 { _ = finish(with: .finished) }
       return demand
     }
   }

@@ -130,36 +130,36 @@ extension Publishers {
 }
 
 extension Publishers.PrefixWhile {
-  private final class Inner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
+  private final class Inner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
     private let predicate: (Input) -> Bool
 
     init(downstream: Downstream, predicate: @escaping (Input) -> Bool) {
       self.predicate = predicate
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .filtering)
     }
 
     override var description: String { "PrefixWhile" }
 
-    override func step(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       predicate(input) ? send(input) : finish(with: .finished)
     }
   }
 }
 
 extension Publishers.TryPrefixWhile {
-  private final class TryInner<Downstream: Subscriber>: TransformingInner<Output, Upstream.Failure, Downstream>
+  private final class TryInner<Downstream: Subscriber>: OperatorInner<Output, Upstream.Failure, Downstream>
   where Downstream.Input == Output, Downstream.Failure == any Error {
     private let predicate: (Input) throws -> Bool
 
     init(downstream: Downstream, predicate: @escaping (Input) throws -> Bool) {
       self.predicate = predicate
-      super.init(downstream: downstream)
+      super.init(downstream: downstream, rules: .filtering)
     }
 
     override var description: String { "TryPrefixWhile" }
 
-    override func step(_ input: Input) -> Subscribers.Demand {
+    override func step(_ input: Input, _ admission: UpstreamLink.Admission) -> Subscribers.Demand {
       do {
         return try predicate(input) ? send(input) : finish(with: .finished)
       } catch {

@@ -8,7 +8,7 @@ import Testing
 /// Operators that send one last value of their own (`replaceError`, `replaceEmpty`,
 /// `collect(_:)`, `materialize`) when upstream completes on one thread while downstream requests or
 /// cancels on another: the last value is sent exactly once, or not at all after a cancel.
-struct CompletingInnerStressTests {
+struct FinalValueStressTests {
   static let rounds = 2_000
 
   @Test func failureRacingARequestDeliversTheReplacementOnce() {

@@ -4,7 +4,7 @@ import Signals
 import SignalsTesting
 import Testing
 
-struct ReducingInnerTests {
+struct ReducingOperatorTests {
   // As in Combine, the reducing operators do not remember a cancel that comes before their
   // subscription: the subscription arriving later is accepted and asked for everything.
 

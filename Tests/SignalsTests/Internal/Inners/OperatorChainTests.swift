@@ -8,7 +8,7 @@ import Testing
 
 /// Chains of operators, most of them handing their upstream's subscription through as Combine's
 /// do: demand, cancel and completion must still reach the right place.
-struct ForwardingInnerTests {
+struct OperatorChainTests {
   @Test func chainsOfOperatorsKeepTheContract() {
     checkOperatorContract(skipping: .passThrough) { $0.map { $0 * 2 }.filter { $0 % 4 == 0 }.map { $0 + 1 } }
     checkOperatorContract(skipping: .passThrough) {
