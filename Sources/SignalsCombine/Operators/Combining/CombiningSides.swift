@@ -1,74 +1,55 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
-/// The subscriber attached to one input of a combining operator: it tags each event with the
-/// input's index and hands it to the shared ``CombiningStorage``.
-struct CombiningSide<Input, Downstream: Subscriber>: Subscriber, CustomStringConvertible {
-  typealias Failure = Downstream.Failure
+/// The events of one input of a `combineLatest` or `zip`, whose inputs differ in type: a receiver
+/// for each input type, forwarding to the shared ``CombiningStorage`` with the input's index.
+struct CombiningInput<Input, Downstream: Subscriber>: TaggedEventsReceiver {
+  typealias SideFailure = Downstream.Failure
 
-  let combineIdentifier = CombineIdentifier()
-  private let storage: CombiningStorage<Downstream>
-  private let index: Int
+  let storage: CombiningStorage<Downstream>
 
-  init(storage: CombiningStorage<Downstream>, index: Int) {
-    self.storage = storage
-    self.index = index
-  }
+  var sideDescription: String { storage.description }
 
-  var description: String { storage.description }
-
-  func receive(subscription: any Subscription) {
+  func sideReceive(subscription: any Subscription, from index: Int) {
     storage.receive(subscription: subscription, at: index)
   }
 
-  func receive(_ input: Input) -> Subscribers.Demand {
+  func sideReceive(_ input: Input, from index: Int) -> Subscribers.Demand {
     storage.receive(input, at: index)
   }
 
-  func receive(completion: Subscribers.Completion<Failure>) {
+  func sideReceive(completion: Subscribers.Completion<Downstream.Failure>, from index: Int) {
     storage.receive(completion: completion, at: index)
   }
 }
 
-/// The subscriber attached to one input of a `merge`, whose values are the outputs: it tags each
-/// event with the input's index and hands it to the shared ``CombiningStorage``.
-struct MergingSide<Downstream: Subscriber>: Subscriber, CustomStringConvertible {
-  typealias Input = Downstream.Input
-  typealias Failure = Downstream.Failure
+/// The events of the inputs of a `merge`, whose values are the outputs, tagged with each input's
+/// index.
+extension CombiningStorage: TaggedEventsReceiver {
+  var sideDescription: String { description }
 
-  let combineIdentifier = CombineIdentifier()
-  private let storage: CombiningStorage<Downstream>
-  private let index: Int
-
-  init(storage: CombiningStorage<Downstream>, index: Int) {
-    self.storage = storage
-    self.index = index
+  func sideReceive(subscription: any Subscription, from index: Int) {
+    receive(subscription: subscription, at: index)
   }
 
-  var description: String { storage.description }
-
-  func receive(subscription: any Subscription) {
-    storage.receive(subscription: subscription, at: index)
+  func sideReceive(_ input: Output, from index: Int) -> Subscribers.Demand {
+    receiveMerged(input, at: index)
   }
 
-  func receive(_ input: Input) -> Subscribers.Demand {
-    storage.receiveMerged(input, at: index)
-  }
-
-  func receive(completion: Subscribers.Completion<Failure>) {
-    storage.receive(completion: completion, at: index)
+  func sideReceive(completion: Subscribers.Completion<Failure>, from index: Int) {
+    receive(completion: completion, at: index)
   }
 }
 
 extension CombiningStorage {
-  /// Subscribes `publisher` as input `index`, with a side for that index.
+  /// Subscribes `publisher` as input `index`.
   func attach<P: Publisher>(_ publisher: P, at index: Int) where P.Failure == Failure {
-    publisher.subscribe(CombiningSide<P.Output, Downstream>(storage: self, index: index))
+    publisher.subscribe(TaggedSubscriber(CombiningInput<P.Output, Downstream>(storage: self), tag: index))
   }
 
-  /// Subscribes `publisher` as input `index` of a `merge`, with a merging side.
+  /// Subscribes `publisher` as input `index` of a `merge`.
   func attachMerged<P: Publisher>(_ publisher: P, at index: Int) where P.Output == Output, P.Failure == Failure {
-    publisher.subscribe(MergingSide<Downstream>(storage: self, index: index))
+    publisher.subscribe(TaggedSubscriber(self, tag: index))
   }
 }
 #endif

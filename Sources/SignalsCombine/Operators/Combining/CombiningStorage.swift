@@ -10,8 +10,9 @@
 /// The arity types (`Publishers.CombineLatest3`, `Publishers.Merge5`, …) are thin wrappers: each
 /// gives the storage an empty ring per input, of that input's value type, and an `assemble`
 /// closure that writes an output made from the rings (a tuple, or the merged value); then, in
-/// ``start(attaching:)``, subscribes each input's publisher with a ``CombiningSide`` (a
-/// ``MergingSide`` for `merge`).
+/// ``start(attaching:)``, subscribes each input's publisher with a ``TaggedSubscriber`` tagged
+/// with the input's index (over a ``CombiningInput`` of the input's type, or the storage itself for
+/// `merge`).
 ///
 /// The lock's state is not generic (see ``CombiningStateMachine``). What is generic stays here:
 /// the outputs waiting for the token holder in `backlog` and the ending failure in `failure`, both

@@ -157,7 +157,9 @@ where Downstream.Input == [Value] {
 extension CollectionCombiningStorage: @unchecked Sendable {}
 
 /// The subscriber attached to one input: it tags each event with the input's index and hands it to
-/// the shared ``CollectionCombiningStorage``.
+/// the shared ``CollectionCombiningStorage``. (`SignalsCombine`'s `TaggedSubscriber` does this for
+/// Signals' own operators; this module also builds over Apple's Combine, where that module does
+/// not exist.)
 private struct CollectionCombiningSide<Value, Downstream: Subscriber>: Subscriber, CustomStringConvertible
 where Downstream.Input == [Value] {
   typealias Input = Value

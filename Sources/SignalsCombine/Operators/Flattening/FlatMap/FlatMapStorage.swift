@@ -8,7 +8,7 @@
 /// attaches to the upstream: it locks, asks ``FlatMapStateMachine``, unlocks, then delivers,
 /// requests or cancels.
 ///
-/// Each inner publisher is subscribed with a ``FlatMapSide`` that tags its events with the id the
+/// Each inner publisher is subscribed with a ``TaggedSubscriber`` that tags its events with the id the
 /// machine gave it. The thread holding the machine's delivery token is the only one calling the
 /// subscriber, so values racing in from several inners on several threads reach it one at a time.
 ///
@@ -83,7 +83,7 @@ where
     if isJust {
       receiveSingleValue(of: transform(input), id: id)
     } else {
-      transform(input).subscribe(FlatMapSide(storage: self, id: id))
+      transform(input).subscribe(TaggedSubscriber(self, tag: id))
     }
     return .none
   }
@@ -117,9 +117,9 @@ where
     }
   }
 
-  // MARK: Inners
+  // MARK: Inners (each attached through a `TaggedSubscriber` tagged with its id)
 
-  func receiveInner(subscription: any Subscription, id: Int) {
+  func sideReceive(subscription: any Subscription, from id: Int) {
     switch state.withLock({ $0.receivedInnerSubscription(subscription, id: id) }) {
     case .cancel:
       subscription.cancel()
@@ -128,7 +128,7 @@ where
     }
   }
 
-  func receiveInner(_ value: NewPublisher.Output, id: Int) -> Subscribers.Demand {
+  func sideReceive(_ value: NewPublisher.Output, from id: Int) -> Subscribers.Demand {
     let action = state.withLock { machine in
       let action = machine.receivedInnerValue(id: id)
       if case .buffer = action { waiting.append(value) }
@@ -139,7 +139,7 @@ where
     return returning
   }
 
-  func receiveInner(completion: Subscribers.Completion<Failure>, id: Int) {
+  func sideReceive(completion: Subscribers.Completion<Failure>, from id: Int) {
     switch completion {
     case .finished:
       perform(state.withLock { $0.receivedInnerCompletion(.finished, id: id) })
@@ -246,43 +246,13 @@ where
 // the delivery token's holder.
 extension FlatMapStorage: @unchecked Sendable {}
 
-/// The subscriber attached to one inner publisher of a `flatMap`: it tags each event with the
-/// inner's id and hands it to the shared ``FlatMapStorage``.
-struct FlatMapSide<Upstream: Publisher, NewPublisher: Publisher, Downstream: Subscriber>: Subscriber,
-  CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
-where
-  NewPublisher.Failure == Upstream.Failure, Downstream.Input == NewPublisher.Output,
-  Downstream.Failure == Upstream.Failure
-{
-  typealias Input = NewPublisher.Output
-  typealias Failure = NewPublisher.Failure
+/// The inner publishers' events, tagged with each inner's id.
+extension FlatMapStorage: TaggedEventsReceiver {
+  typealias SideInput = NewPublisher.Output
 
-  let combineIdentifier = CombineIdentifier()
-  private let storage: FlatMapStorage<Upstream, NewPublisher, Downstream>
-  private let id: Int
-
-  init(storage: FlatMapStorage<Upstream, NewPublisher, Downstream>, id: Int) {
-    self.storage = storage
-    self.id = id
-  }
-
-  var description: String { "FlatMap" }
+  var sideDescription: String { "FlatMap" }
 
   /// As in Combine: the identity of the subscription the inner belongs to.
-  var customMirror: Mirror { Mirror(self, children: ["parentSubscription": storage.combineIdentifier]) }
-
-  var playgroundDescription: Any { description }
-
-  func receive(subscription: any Subscription) {
-    storage.receiveInner(subscription: subscription, id: id)
-  }
-
-  func receive(_ input: Input) -> Subscribers.Demand {
-    storage.receiveInner(input, id: id)
-  }
-
-  func receive(completion: Subscribers.Completion<Failure>) {
-    storage.receiveInner(completion: completion, id: id)
-  }
+  var sideMirrorChildren: KeyValuePairs<String, Any> { ["parentSubscription": combineIdentifier] }
 }
 #endif

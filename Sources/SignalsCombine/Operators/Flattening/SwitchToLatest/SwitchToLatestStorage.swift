@@ -8,7 +8,7 @@
 /// upstream: it locks, asks ``SwitchToLatestStateMachine``, unlocks, then delivers, requests or
 /// cancels.
 ///
-/// Each inner publisher is subscribed with a ``SwitchToLatestSide`` that tags its events with the
+/// Each inner publisher is subscribed with a ``TaggedSubscriber`` that tags its events with the
 /// id the machine gave it, so events of an inner that was switched away from are recognised and
 /// dropped.
 ///
@@ -78,7 +78,7 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
     }
     guard let (id, previous) = state.withLock({ $0.receivedUpstreamValue() }) else { return .none }
     previous?.cancel()
-    input.subscribe(SwitchToLatestSide(storage: self, id: id))
+    input.subscribe(TaggedSubscriber(self, tag: id))
     return .none
   }
 
@@ -141,9 +141,9 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
     withExtendedLifetime(dropped) {}
   }
 
-  // MARK: Inners
+  // MARK: Inners (each attached through a `TaggedSubscriber` tagged with its id)
 
-  func receiveInner(subscription: any Subscription, id: Int) {
+  func sideReceive(subscription: any Subscription, from id: Int) {
     guard let demand = state.withLock({ $0.receivedInnerSubscription(subscription, id: id) }) else {
       subscription.cancel()
       return
@@ -151,7 +151,7 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
     if demand > 0 { subscription.request(demand) }
   }
 
-  func receiveInner(_ value: NestedPublisher.Output, id: Int) -> Subscribers.Demand {
+  func sideReceive(_ value: NestedPublisher.Output, from id: Int) -> Subscribers.Demand {
     let action = state.withLock { machine in
       let action = machine.receivedInnerValue(id: id)
       if case .queue = action { backlog.append(value) }
@@ -167,7 +167,7 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
     }
   }
 
-  func receiveInner(completion: Subscribers.Completion<Failure>, id: Int) {
+  func sideReceive(completion: Subscribers.Completion<Failure>, from id: Int) {
     switch completion {
     case .finished:
       perform(state.withLock { $0.receivedInnerCompletion(.finished, id: id) })
@@ -294,40 +294,13 @@ where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPu
 // is called only by the delivery token's holder.
 extension SwitchToLatestStorage: @unchecked Sendable {}
 
-/// The subscriber attached to one inner publisher of `switchToLatest()`: it tags each event with
-/// the inner's id and hands it to the shared ``SwitchToLatestStorage``.
-struct SwitchToLatestSide<NestedPublisher: Publisher, Downstream: Subscriber>: Subscriber, CustomStringConvertible,
-  CustomReflectable, CustomPlaygroundDisplayConvertible
-where Downstream.Input == NestedPublisher.Output, Downstream.Failure == NestedPublisher.Failure {
-  typealias Input = NestedPublisher.Output
-  typealias Failure = NestedPublisher.Failure
+/// The inner publishers' events, tagged with each inner's id.
+extension SwitchToLatestStorage: TaggedEventsReceiver {
+  typealias SideInput = NestedPublisher.Output
 
-  let combineIdentifier = CombineIdentifier()
-  private let storage: SwitchToLatestStorage<NestedPublisher, Downstream>
-  private let id: Int
+  var sideDescription: String { "SwitchToLatest" }
 
-  init(storage: SwitchToLatestStorage<NestedPublisher, Downstream>, id: Int) {
-    self.storage = storage
-    self.id = id
-  }
-
-  var description: String { "SwitchToLatest" }
-
-  /// As Combine shows it: the identifier of the operator's own subscription.
-  var customMirror: Mirror { Mirror(self, children: ["parentSubscription": storage.combineIdentifier]) }
-
-  var playgroundDescription: Any { description }
-
-  func receive(subscription: any Subscription) {
-    storage.receiveInner(subscription: subscription, id: id)
-  }
-
-  func receive(_ input: Input) -> Subscribers.Demand {
-    storage.receiveInner(input, id: id)
-  }
-
-  func receive(completion: Subscribers.Completion<Failure>) {
-    storage.receiveInner(completion: completion, id: id)
-  }
+  /// As in Combine: the identity of the subscription the inner belongs to.
+  var sideMirrorChildren: KeyValuePairs<String, Any> { ["parentSubscription": combineIdentifier] }
 }
 #endif
