@@ -45,16 +45,18 @@ class AnySubjectConduit {
   }
 
   /// Removes `conduit` from `list` in O(1): the last conduit moves into its slot. Call with the
-  /// storage's lock held.
-  static func remove(_ conduit: AnySubjectConduit, from list: inout ContiguousArray<AnySubjectConduit>) {
+  /// storage's lock held. Returns whether it was there.
+  @discardableResult
+  static func remove(_ conduit: AnySubjectConduit, from list: inout ContiguousArray<AnySubjectConduit>) -> Bool {
     let slot = conduit.slot
-    guard slot >= 0 else { return }
+    guard slot >= 0 else { return false }
     conduit.slot = -1
     let last = list.removeLast()
     if last !== conduit {
       list[Int(slot)] = last
       last.slot = slot
     }
+    return true
   }
 }
 
@@ -187,27 +189,37 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
   }
 
   /// Gives the token back, first delivering whatever queued up while it was held.
-  final func finishDelivery(additionalDemand: Subscribers.Demand) {
+  ///
+  /// - Returns: This conduit, if the subject retired it while a loan of its token was outstanding
+  ///   (see `SubjectStorage.State.retired`): the caller, who may hold no reference of its own,
+  ///   lets go of it after this method returns.
+  @discardableResult
+  final func finishDelivery(additionalDemand: Subscribers.Demand) -> AnySubjectConduit? {
     var additional = additionalDemand
     while true {
-      let action = storage.state.withLock { state in
+      let (action, retired) = storage.state.withLock {
+        state -> (ConduitStateMachine<Output, Failure>.FinishAction, AnySubjectConduit?) in
         settleLoan()
-        return machine.finishDelivery(
+        let action = machine.finishDelivery(
           additionalDemand: additional, currentValue: storage.currentValueUnderLock, currentGeneration: state.generation
         )
+        if case .deliver = action { return (action, nil) }
+        // The delivery ends here: a loan told to finish is over, and a retired conduit is let go.
+        guard TokenLoan.finishedUnderLock(in: self) else { return (action, nil) }
+        return (action, SubjectStorage<Output, Failure>.unretire(self, in: &state))
       }
       switch action {
       case .none:
-        return
+        return retired
       case .deliver(let value):
         additional = deliver(value)
       case .complete(let completion):
         deliver(completion: completion)
         releaseSubscriber()
-        return
+        return retired
       case .release:
         releaseSubscriber()
-        return
+        return retired
       }
     }
   }
@@ -258,8 +270,9 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
     // The token's own `cancel`, on the non-generic part of the machine: the cancel path then needs
     // no run-time metadata. A completion the machine may hold is dropped by the token holder.
     let action = storage.state.withLock { state in
-      AnySubjectConduit.remove(self, from: &state.conduits)
+      let removed = AnySubjectConduit.remove(self, from: &state.conduits)
       settleLoan()
+      if removed { SubjectStorage.retireIfLent(self, in: &state) }
       return machine.token.cancel(on: thread)
     }
     switch action {

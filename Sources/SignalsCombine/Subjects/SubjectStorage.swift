@@ -25,6 +25,11 @@ final class SubjectStorage<Output, Failure: Error> {
     /// (see ``conduit(_:)``); the list holds the non-generic base so that walking it needs no
     /// run-time metadata.
     var conduits: ContiguousArray<AnySubjectConduit> = []
+    /// Conduits taken off `conduits` (cancelled, or completed by `send(completion:)`) while a
+    /// send that holds no reference to them delivers on a lent token (see ``send(_:storingAfterCompletion:)``):
+    /// kept alive here until that sender finishes under the lock (`TokenLoan` rule 4), which
+    /// hands the reference back to be released after unlocking.
+    var retired: ContiguousArray<AnySubjectConduit> = []
     /// How many values were sent: the generation of `currentValue`, which lets a conduit tell a
     /// value it already received as the current value from the same value offered late.
     var generation: UInt64 = 0
@@ -190,17 +195,29 @@ final class SubjectStorage<Output, Failure: Error> {
     let thread = ThreadIdentity.current
     var batch = SendBatch()
     var generation: UInt64 = 0
-    let conduits = state.withLock { state -> ContiguousArray<AnySubjectConduit> in
+    var lentToAll = UnretainedPair<AnySubjectConduit>()
+    var snapshot: ContiguousArray<AnySubjectConduit>?
+    state.withLock { state in
       guard !state.isCompleted else {
         if storingAfterCompletion { latest.store(value) }
-        return []
+        return
       }
       latest.store(value)
       state.generation += 1
       generation = state.generation
       batch = Self.reserve(value, for: state.conduits, from: 0, generation: generation, on: thread)
-      return state.conduits
+      let count = state.conduits.count
+      if count > 0, count <= SendBatch.lendingLimit, batch.lent == (UInt64(1) << UInt64(count)) - 1 {
+        // Every token lent (one or two subscribers with unlimited demand, the common case): the
+        // conduits stay alive while their loans are outstanding (`retired`), so the send keeps
+        // them without retaining the list.
+        lentToAll = UnretainedPair(state.conduits)
+      } else {
+        snapshot = state.conduits
+      }
     }
+    if lentToAll.count > 0 { return deliver(value, toLent: lentToAll) }
+    guard let conduits = snapshot else { return }
     let count = conduits.count
     var start = 0
     while start < count {
@@ -211,6 +228,26 @@ final class SubjectStorage<Output, Failure: Error> {
       }
       deliver(value, to: conduits, from: start, batch, generation: generation, on: thread)
       start += SendBatch.capacity
+    }
+  }
+
+  /// Delivers `value` to the one or two subscribers whose tokens ``send(_:storingAfterCompletion:)``
+  /// took on loan, then gives each token back, as ``deliver(_:to:from:_:generation:on:)`` does for
+  /// lent tokens. A conduit finishing under the lock may hand back the reference that kept it alive
+  /// after it was taken off the list; it is released here, after the conduit's method returned.
+  @inline(__always)
+  private func deliver(_ value: Output, toLent lent: UnretainedPair<AnySubjectConduit>) {
+    for index in 0..<lent.count {
+      lent.withElement(index, as: SubjectConduit<Output, Failure>.self) { conduit in
+        // This thread holds the token; `deliveryStopped` is written only by its holder.
+        if !conduit.deliveryStopped { _ = conduit.deliver(value) }
+      }
+    }
+    for index in 0..<lent.count {
+      let retired = lent.withElement(index, as: SubjectConduit<Output, Failure>.self) { conduit in
+        TokenLoan.giveBack(in: conduit) ? nil : conduit.finishDelivery(additionalDemand: .none)
+      }
+      withExtendedLifetime(retired) {}
     }
   }
 
@@ -283,7 +320,7 @@ final class SubjectStorage<Output, Failure: Error> {
         for index in start..<end where batch.lent & (UInt64(1) << UInt64(index - start)) != 0 {
           // Something was asked of the token while it was lent: finish under the lock.
           Self.borrow(conduits, index) { conduit in
-            if !TokenLoan.giveBack(in: conduit) { conduit.finishDelivery(additionalDemand: .none) }
+            if !TokenLoan.giveBack(in: conduit) { _ = conduit.finishDelivery(additionalDemand: .none) }
           }
         }
       }
@@ -301,7 +338,7 @@ final class SubjectStorage<Output, Failure: Error> {
       }
       guard busy != 0 else { return }
       for index in start..<end where busy & (UInt64(1) << UInt64(index - start)) != 0 {
-        Self.borrow(conduits, index) { $0.finishDelivery(additionalDemand: .none) }
+        Self.borrow(conduits, index) { _ = $0.finishDelivery(additionalDemand: .none) }
       }
     }
   }
@@ -312,7 +349,11 @@ final class SubjectStorage<Output, Failure: Error> {
       state.completion = completion
       state.isCompleted = true
       defer { state.conduits = [] }
-      for conduit in state.conduits { conduit.slot = -1 }
+      for conduit in state.conduits {
+        conduit.slot = -1
+        Self.conduit(conduit).settleLoan()
+        Self.retireIfLent(conduit, in: &state)
+      }
       return state.conduits
     }
     guard let conduits else { return }
@@ -358,6 +399,21 @@ final class SubjectStorage<Output, Failure: Error> {
     _ body: (SubjectConduit<Output, Failure>) -> Result
   ) -> Result {
     conduits.withElement(index, as: SubjectConduit<Output, Failure>.self, body)
+  }
+
+  /// Keeps `conduit`, just taken off the list, alive while a loan of its token is outstanding: the
+  /// send that holds it may have no reference of its own. Call with the lock held, after settling
+  /// the conduit's loan.
+  @inline(__always)
+  static func retireIfLent(_ conduit: AnySubjectConduit, in state: inout State) {
+    if TokenLoan.isOutstanding(in: conduit) { state.retired.append(conduit) }
+  }
+
+  /// Takes `conduit` off the retired list, if it is there, and returns it, to be released after
+  /// unlocking. Call with the lock held, when its loan is over.
+  static func unretire(_ conduit: AnySubjectConduit, in state: inout State) -> AnySubjectConduit? {
+    guard let index = state.retired.firstIndex(where: { $0 === conduit }) else { return nil }
+    return state.retired.remove(at: index)
   }
 
   /// Records that a subscriber asked for values; returns the upstreams to ask for unlimited

@@ -28,8 +28,11 @@
 /// 3. The give-back releases and the settling acquires: the next holder sees everything the
 ///    lender did while delivering, as the lock would have made it see.
 ///
-/// `attention` left after a failed give-back needs no clearing: with no loan outstanding it means
-/// what `idle` means, and the next ``lend(in:)`` overwrites it.
+/// 4. A loan told to finish stays *outstanding* (`attention`) until its holder has finished under
+///    the lock and says so with ``finishedUnderLock(in:)``, which clears the byte to `idle`. So,
+///    under the lock, ``isOutstanding(in:)`` tells whether a holder that took the token on loan is
+///    still delivering or about to take the lock: an owner whose lender keeps no reference of its
+///    own (a subject's send to one or two subscribers) keeps such an owner alive until then.
 ///
 /// ```swift
 /// // Under the owner's lock:
@@ -85,6 +88,23 @@
   public static func lend(in owner: AnyObject) {
     // Relaxed: every reader of this value reads it under the lock held here, or is the caller.
     Atomic.storeLeadingByte(of: owner, lent)
+  }
+
+  /// Whether a loan told to finish (rule 4) is still outstanding: its holder is delivering, or is
+  /// about to finish under the lock. Call under the owner's lock, after ``prepare(_:in:)``.
+  @inlinable @inline(__always)
+  public static func isOutstanding(in owner: AnyObject) -> Bool {
+    Atomic.loadLeadingByte(of: owner) == attention
+  }
+
+  /// The holder of a loan told to finish has finished under the lock: its token is given back or
+  /// its delivery ended. Clears the loan (rule 4) and returns whether one was outstanding. Call
+  /// under the owner's lock, when a holder's delivery ends there.
+  @inlinable @inline(__always)
+  public static func finishedUnderLock(in owner: AnyObject) -> Bool {
+    guard Atomic.loadLeadingByte(of: owner) == attention else { return false }
+    Atomic.storeLeadingByte(of: owner, idle)
+    return true
   }
 
   /// The holder of a lent token gives it back after its delivery, without the lock: `true` when it

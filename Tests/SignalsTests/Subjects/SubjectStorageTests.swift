@@ -27,6 +27,62 @@ struct SubjectStorageTests {
     withExtendedLifetime((first, second)) {}
   }
 
+  // A send to one or two sinks keeps their conduits without retaining them, while it holds their
+  // tokens on loan; a conduit taken off the list meanwhile is kept by the subject until that send
+  // finishes, then let go.
+
+  @Test(arguments: [1, 2])
+  func aSinkCancelledAndDroppedFromInsideItsDeliveryIsReleasedOnceTheSendFinishes(sinks: Int) async {
+    await expectNoLeaks {
+      let subject = PassthroughSubject<Int, Never>()
+      let held = Box<AnyCancellable?>(nil)
+      var received: [Int] = []
+      held.value = subject.sink { value in
+        received.append(value)
+        held.value?.cancel()
+        held.value = nil
+      }
+      let other = sinks == 2 ? subject.sink { received.append($0 * 10) } : nil
+      subject.send(1)
+      subject.send(2)
+      #expect(received == (sinks == 2 ? [1, 10, 20] : [1]))
+      withExtendedLifetime(other) {}
+    }
+  }
+
+  @Test func sinksCompletedFromInsideADeliveryAreReleasedOnceTheSendFinishes() async {
+    await expectNoLeaks {
+      let subject = PassthroughSubject<Int, Never>()
+      var log: [String] = []
+      var first: AnyCancellable? = subject.sink(
+        receiveCompletion: { _ in log.append("first finished") },
+        receiveValue: { value in
+          log.append("first \(value)")
+          subject.send(completion: .finished)
+        })
+      var second: AnyCancellable? = subject.sink(
+        receiveCompletion: { _ in log.append("second finished") }, receiveValue: { log.append("second \($0)") })
+      subject.send(1)
+      first = nil
+      second = nil
+      #expect(log == ["first 1", "first finished", "second finished"])
+      withExtendedLifetime((first, second)) {}
+    }
+  }
+
+  @Test func aSinkCancelledTwiceFromInsideItsDeliveryIsReleasedOnce() async {
+    await expectNoLeaks {
+      let subject = PassthroughSubject<Int, Never>()
+      let held = Box<AnyCancellable?>(nil)
+      held.value = subject.sink { _ in
+        held.value?.cancel()
+        held.value?.cancel()
+        held.value = nil
+      }
+      subject.send(1)
+    }
+  }
+
   @Test func everyOneOfManySubscribersGetsEveryValueOnceInOrder() {
     let subject = PassthroughSubject<Int, Never>()
     let recorders = (0..<150).map { _ in TestSubscriber<Int, Never>() }
@@ -260,4 +316,10 @@ private final class OneValueLogger: Subscriber {
     return .none
   }
   func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+/// A mutable cell a closure can capture, for a sink that lets go of its own cancellable.
+private final class Box<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -32,8 +32,13 @@ struct BorrowedElements<Element: AnyObject> {
   /// Runs `body` with the element at `index`, as a `Known`, neither retained nor checked.
   @inline(__always)
   func withElement<Known: AnyObject, Result>(_ index: Int, as _: Known.Type, _ body: (Known) -> Result) -> Result {
-    let element = UnsafeRawPointer(buffer.baseAddress! + index).load(as: Unmanaged<Element>.self)
-    return element._withUnsafeGuaranteedRef { body(Self.uncheckedCast($0, to: Known.self)) }
+    unretained(index)._withUnsafeGuaranteedRef { body(Self.uncheckedCast($0, to: Known.self)) }
+  }
+
+  /// The element at `index`, as a reference that keeps nothing alive (see ``UnretainedPair``).
+  @inline(__always)
+  func unretained(_ index: Int) -> Unmanaged<Element> {
+    UnsafeRawPointer(buffer.baseAddress! + index).load(as: Unmanaged<Element>.self)
   }
 
   /// `object` as a `Known`, without the run-time check (checked in debug builds).

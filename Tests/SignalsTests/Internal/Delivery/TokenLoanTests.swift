@@ -58,6 +58,29 @@ struct TokenLoanTests {
     #expect(owner.delivery.next() == .none)
   }
 
+  @Test func aLoanToldToFinishStaysOutstandingUntilItsHolderFinishedUnderTheLock() {
+    let owner = Owner()
+    #expect(owner.delivery.enter(on: holder) == .deliver)
+    TokenLoan.lend(in: owner)
+    #expect(!TokenLoan.isOutstanding(in: owner), "lent, but not told to finish")
+    TokenLoan.prepare(&owner.delivery, in: owner)
+    #expect(TokenLoan.isOutstanding(in: owner))
+    #expect(!TokenLoan.giveBack(in: owner))
+    // The holder, under the lock, delivers once more: still outstanding.
+    TokenLoan.prepare(&owner.delivery, in: owner)
+    #expect(TokenLoan.isOutstanding(in: owner))
+    #expect(owner.delivery.next() == .none)
+    #expect(TokenLoan.finishedUnderLock(in: owner))
+    #expect(!TokenLoan.isOutstanding(in: owner))
+    #expect(!TokenLoan.finishedUnderLock(in: owner), "once")
+    // A loan given back untouched was never outstanding.
+    #expect(owner.delivery.enter(on: holder) == .deliver)
+    TokenLoan.lend(in: owner)
+    #expect(TokenLoan.giveBack(in: owner))
+    TokenLoan.prepare(&owner.delivery, in: owner)
+    #expect(!TokenLoan.isOutstanding(in: owner))
+  }
+
   @Test func withNoLoanOutstandingPreparingChangesNothing() {
     let owner = Owner()
     TokenLoan.prepare(&owner.delivery, in: owner)
