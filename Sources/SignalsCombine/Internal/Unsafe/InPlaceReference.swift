@@ -25,6 +25,9 @@ struct InPlaceReference<Object: AnyObject> {
   }
 
   /// Whether an object is held.
+  // Inlined, so that a generic caller (`Subscribers.Sink.receive`, on every value) does not
+  // instantiate `Object`'s metadata to call it: the check reads one pointer.
+  @inline(__always)
   var isHeld: Bool { reference != nil }
 
   /// Runs `body` with the object, in place; `nil` when nothing is held.
