@@ -28,6 +28,14 @@
     return nil
   }
 
+  /// Whether subscribed. Unlike `subscription != nil`, it copies no subscription (a retain and a
+  /// release of the existential): the check a per-value path makes.
+  @inlinable
+  public var isSubscribed: Bool {
+    if case .subscribed = self { return true }
+    return false
+  }
+
   /// Whether completed or cancelled.
   @inlinable
   public var isTerminal: Bool {

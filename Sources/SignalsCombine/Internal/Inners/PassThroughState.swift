@@ -18,10 +18,14 @@ struct PassThroughState {
   /// The upstream subscription while events are still taken from it.
   var receivingUpstream: (any Subscription)? { hasUpstreamCompleted ? nil : status.subscription }
 
+  /// Whether events are still taken from the upstream: `isReceivingUpstream`, without copying
+  /// the subscription.
+  var isReceivingUpstream: Bool { !hasUpstreamCompleted && status.isSubscribed }
+
   /// Records the upstream's completion; `false` if it must be ignored (not subscribed, or a second
   /// completion).
   mutating func upstreamCompleted() -> Bool {
-    guard receivingUpstream != nil else { return false }
+    guard isReceivingUpstream else { return false }
     hasUpstreamCompleted = true
     return true
   }

@@ -132,14 +132,14 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
     // As in Combine, values are not counted against demand: each one is scheduled.
     guard let lane else {
       let staged = state.withLock { state in
-        guard state.link.receivingUpstream != nil else { return false }
+        guard state.link.isReceivingUpstream else { return false }
         state.delivery.stage(.value(input))
         return true
       }
       if staged { scheduler.schedule(options: options) { self.deliverDue() } }
       return .none
     }
-    guard state.withLock({ $0.link.receivingUpstream != nil }) else { return .none }
+    guard state.withLock({ $0.link.isReceivingUpstream }) else { return .none }
     if lane.runsInlineOrSchedules({ { self.deliverOnLane(input) } }) {
       // Already on the main actor with nothing of this subscription waiting: no closure, no hop,
       // and no second look at the status (a cancel racing with this call races with a synchronous
@@ -187,7 +187,7 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   }
 
   private func deliverOnLane(_ input: Input) {
-    guard state.withLock({ $0.link.status.subscription != nil }) else { return }
+    guard state.withLock({ $0.link.status.isSubscribed }) else { return }
     let additional = downstream.receive(input)
     if additional > 0 {
       state.withLock { $0.link.status.subscription }?.request(additional)

@@ -118,7 +118,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: the upstream is trusted.
-    guard state.withLock({ $0.status.subscription != nil }) else { return .none }
+    guard state.withLock({ $0.status.isSubscribed }) else { return .none }
     return downstream.receive(input)
   }
 

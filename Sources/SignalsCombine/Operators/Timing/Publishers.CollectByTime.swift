@@ -165,7 +165,7 @@ where Downstream.Input == [Input] {
       self?.windowEnded()
     }
     let stale = state.withLock { state -> (any Cancellable)? in
-      guard state.status.subscription != nil else { return timer }
+      guard state.status.isSubscribed else { return timer }
       state.timer = timer
       return nil
     }
@@ -176,7 +176,7 @@ where Downstream.Input == [Input] {
 
   func receive(_ input: Input) -> Subscribers.Demand {
     let (accepted, full) = state.withLock { state -> (Bool, Bool) in
-      guard state.status.subscription != nil, !state.upstreamCompleted else { return (false, false) }
+      guard state.status.isSubscribed, !state.upstreamCompleted else { return (false, false) }
       state.buffer.append(input)
       guard let count, state.buffer.count >= count, let group = state.takeGroup() else { return (true, false) }
       state.delivery.stage(.value(CollectWindow(values: group, isFull: true)))
@@ -191,7 +191,7 @@ where Downstream.Input == [Input] {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let timer = state.withLock { state -> (any Cancellable)?? in
-      guard state.status.subscription != nil, !state.upstreamCompleted else { return nil }
+      guard state.status.isSubscribed, !state.upstreamCompleted else { return nil }
       state.upstreamCompleted = true
       defer { state.timer = nil }
       return .some(state.timer)
@@ -236,7 +236,7 @@ where Downstream.Input == [Input] {
   private func windowEnded() {
     let thread = ThreadIdentity.current
     let step = state.withLock { state -> DeliveryQueue<CollectWindow<Input>, Failure>.Step in
-      guard state.status.subscription != nil, !state.upstreamCompleted, let group = state.takeGroup() else {
+      guard state.status.isSubscribed, !state.upstreamCompleted, let group = state.takeGroup() else {
         return .none
       }
       return state.delivery.deliverNow(.value(CollectWindow(values: group, isFull: false)), on: thread)
@@ -264,7 +264,7 @@ where Downstream.Input == [Input] {
     let thread = ThreadIdentity.current
     let (step, discarded) = state.withLock {
       state -> (DeliveryQueue<CollectWindow<Input>, Failure>.Step, [Input]) in
-      guard state.status.subscription != nil else { return (.none, []) }
+      guard state.status.isSubscribed else { return (.none, []) }
       state.status = .terminal
       let group: [Input]? = if case .failure = completion { nil } else { state.takeGroup() }
       defer { state.buffer = [] }

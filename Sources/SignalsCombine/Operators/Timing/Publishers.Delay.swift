@@ -147,7 +147,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: each one is scheduled.
     let accepted = state.withLock { state in
-      guard state.link.receivingUpstream != nil else { return false }
+      guard state.link.isReceivingUpstream else { return false }
       state.delivery.stage(.value(input))
       return true
     }

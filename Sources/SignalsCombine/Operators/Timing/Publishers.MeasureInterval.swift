@@ -104,7 +104,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
     }
     let now = scheduler.now
     state.withLock { state in
-      if state.status.subscription != nil { state.last = now }
+      if state.status.isSubscribed { state.last = now }
     }
     downstream.receive(subscription: self)
   }
@@ -112,7 +112,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand, and the clock is read only while
     // subscribed; what the subscriber asks for in return is requested from upstream at once.
-    guard state.withLock({ $0.status.subscription != nil && $0.last != nil }) else { return .none }
+    guard state.withLock({ $0.status.isSubscribed && $0.last != nil }) else { return .none }
     let now = scheduler.now
     let measured = state.withLock {
       state -> (upstream: any Subscription, interval: Context.SchedulerTimeType.Stride)? in
@@ -128,7 +128,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let live = state.withLock { state -> Bool in
-      guard state.status.subscription != nil else { return false }
+      guard state.status.isSubscribed else { return false }
       state.status = .terminal
       state.last = nil
       return true

@@ -113,7 +113,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
 
     var hasScheduledEmission: Bool { pendingValue != nil || pendingCompletion != nil }
     /// Whether values and completions are still taken from upstream.
-    var isReceiving: Bool { status.subscription != nil && !upstreamCompleted }
+    var isReceiving: Bool { status.isSubscribed && !upstreamCompleted }
   }
 
   /// When to run the next emission.
@@ -224,14 +224,14 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   private func emit() {
     // The clock is read only for a value that is not followed by a completion, as in Combine.
     let stampsValue = state.withLock { state -> Bool? in
-      guard state.status.subscription != nil else { return nil }
+      guard state.status.isSubscribed else { return nil }
       return state.pendingValue != nil && state.pendingCompletion == nil
     }
     guard let stampsValue else { return }
     let now = stampsValue ? scheduler.now : nil
     let thread = ThreadIdentity.current
     let taken = state.withLock { state -> (Downstream, DeliveryQueue<Input, Failure>.Step)? in
-      guard state.status.subscription != nil, let downstream = state.downstream else { return nil }
+      guard state.status.isSubscribed, let downstream = state.downstream else { return nil }
       let value = state.pendingValue
       let completion = state.pendingCompletion
       state.pendingValue = nil

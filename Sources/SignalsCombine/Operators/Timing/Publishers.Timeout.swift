@@ -158,7 +158,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: the upstream is trusted.
     let staged = state.withLock { state in
-      guard state.status.subscription != nil, !state.didTimeOut else { return false }
+      guard state.status.isSubscribed, !state.didTimeOut else { return false }
       state.delivery.stage(.value(input))
       return true
     }
@@ -170,7 +170,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let (live, timer) = state.withLock { state -> (Bool, (any Cancellable)?) in
-      guard state.status.subscription != nil else { return (false, nil) }
+      guard state.status.isSubscribed else { return (false, nil) }
       state.generation &+= 1
       state.delivery.stage(.completion(completion))
       defer { state.timer = nil }
@@ -226,7 +226,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     }
     let stale = state.withLock { state -> Bool in
       if state.armingGeneration == generation { state.armingGeneration = nil }
-      guard state.generation == generation, state.status.subscription != nil else { return true }
+      guard state.generation == generation, state.status.isSubscribed else { return true }
       state.timer = timer
       return false
     }

@@ -47,7 +47,7 @@ struct DebounceStateMachine<Output> {
   mutating func received(_ value: Output) -> (
     generation: UInt64?, previousTimer: (any Cancellable)?, displaced: Output?
   ) {
-    guard status.subscription != nil else { return (nil, nil, nil) }
+    guard status.isSubscribed else { return (nil, nil, nil) }
     generation &+= 1
     let displaced = currentValue
     currentValue = value
@@ -59,7 +59,7 @@ struct DebounceStateMachine<Output> {
   /// The `schedule` call for `generation` returned `token`: keeps it, or returns `false` when the
   /// caller must cancel it (a newer value, a tick, a completion or a cancellation came first).
   mutating func armed(_ generation: UInt64, token: any Cancellable) -> Bool {
-    guard status.subscription != nil, var current = timer, current.generation == generation, current.token == nil
+    guard status.isSubscribed, var current = timer, current.generation == generation, current.token == nil
     else { return false }
     current.token = token
     timer = current
@@ -78,7 +78,7 @@ struct DebounceStateMachine<Output> {
 
   /// The timer of `generation` ticked.
   mutating func due(_ generation: UInt64) -> DueAction {
-    guard status.subscription != nil, let current = timer, current.generation == generation,
+    guard status.isSubscribed, let current = timer, current.generation == generation,
       let value = currentValue
     else { return .none }
     timer = nil
@@ -89,14 +89,14 @@ struct DebounceStateMachine<Output> {
 
   /// Adds demand: the subscriber's requests and what it returned from `receive(_:)`.
   mutating func addDemand(_ additional: Subscribers.Demand) {
-    guard status.subscription != nil else { return }
+    guard status.isSubscribed else { return }
     demand += additional
   }
 
   /// The upstream completed: returns whether to schedule the completion, and the running timer to
   /// cancel.
   mutating func completed() -> (scheduleCompletion: Bool, timer: (any Cancellable)?) {
-    guard status.subscription != nil else { return (false, nil) }
+    guard status.isSubscribed else { return (false, nil) }
     status = .terminal
     defer { timer = nil }
     return (true, timer?.token)
