@@ -188,6 +188,16 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
     }
   }
 
+  /// The holder of a lent token gives it back after its delivery: with one compare-exchange when
+  /// nothing was asked of it meanwhile, otherwise under the lock (``finishDelivery(additionalDemand:)``).
+  ///
+  /// - Returns: As ``finishDelivery(additionalDemand:)``: this conduit if it was retired meanwhile,
+  ///   for the caller to let go of after this method returns.
+  @inline(__always)
+  final func giveBackLentToken() -> AnySubjectConduit? {
+    TokenLoan.giveBack(in: self) ? nil : finishDelivery(additionalDemand: .none)
+  }
+
   /// Gives the token back, first delivering whatever queued up while it was held.
   ///
   /// - Returns: This conduit, if the subject retired it while a loan of its token was outstanding

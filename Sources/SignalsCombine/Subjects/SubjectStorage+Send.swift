@@ -75,7 +75,7 @@ extension SubjectStorage {
     }
     for index in 0..<lent.count {
       let retired = lent.withElement(index, as: SubjectConduit<Output, Failure>.self) { conduit in
-        TokenLoan.giveBack(in: conduit) ? nil : conduit.finishDelivery(additionalDemand: .none)
+        conduit.giveBackLentToken()
       }
       withExtendedLifetime(retired) {}
     }
@@ -148,10 +148,8 @@ extension SubjectStorage {
       }
       if batch.lent != 0 {
         for index in start..<end where batch.lent & (UInt64(1) << UInt64(index - start)) != 0 {
-          // Something was asked of the token while it was lent: finish under the lock.
-          Self.borrow(conduits, index) { conduit in
-            if !TokenLoan.giveBack(in: conduit) { _ = conduit.finishDelivery(additionalDemand: .none) }
-          }
+          // The list snapshot keeps the conduit alive, so a retired one is let go of at once.
+          Self.borrow(conduits, index) { _ = $0.giveBackLentToken() }
         }
       }
       guard batch.reserved != 0 else { return }

@@ -24,6 +24,17 @@ struct UpstreamLink {
     /// Upstream completed and the operator's last value waits for downstream demand (see
     /// ``UpstreamLink/endHoldingFinalValue()``).
     var holdsFinalValue = false
+
+    /// Moves to terminal from any phase, dropping a held final value; returns the subscription
+    /// the link held, to be cancelled or released after unlocking.
+    mutating func close() -> (any Subscription)? {
+      defer {
+        phase = .terminal
+        upstream = nil
+        holdsFinalValue = false
+      }
+      return upstream
+    }
   }
 
   /// Where a link stands.
@@ -100,12 +111,8 @@ struct UpstreamLink {
   /// unlocking.
   func end() -> (wasTerminal: Bool, upstream: (any Subscription)?) {
     state.withLock { state in
-      defer {
-        state.phase = .terminal
-        state.upstream = nil
-        state.holdsFinalValue = false
-      }
-      return (state.phase == .terminal, state.upstream)
+      let wasTerminal = state.phase == .terminal
+      return (wasTerminal, state.close())
     }
   }
 
@@ -115,12 +122,7 @@ struct UpstreamLink {
   func terminateIfSubscribed() -> (any Subscription)? {
     state.withLock { state in
       guard state.phase == .subscribed else { return nil }
-      defer {
-        state.phase = .terminal
-        state.upstream = nil
-        state.holdsFinalValue = false
-      }
-      return state.upstream
+      return state.close()
     }
   }
 
@@ -130,12 +132,7 @@ struct UpstreamLink {
   func endIfSubscribed() -> Phase {
     let (phase, released) = state.withLock { state -> (Phase, (any Subscription)?) in
       guard state.phase == .subscribed else { return (state.phase, nil) }
-      defer {
-        state.phase = .terminal
-        state.upstream = nil
-        state.holdsFinalValue = false
-      }
-      return (.subscribed, state.upstream)
+      return (.subscribed, state.close())
     }
     withExtendedLifetime(released) {}
     return phase
@@ -147,12 +144,7 @@ struct UpstreamLink {
   func cancel(leavingOpen: Bool) -> (any Subscription)? {
     state.withLock { state in
       if leavingOpen && state.phase == .awaitingSubscription { return nil }
-      defer {
-        state.phase = .terminal
-        state.upstream = nil
-        state.holdsFinalValue = false
-      }
-      return state.upstream
+      return state.close()
     }
   }
 
@@ -176,9 +168,7 @@ struct UpstreamLink {
   func endHoldingFinalValue() -> (admission: FinalValueAdmission, released: (any Subscription)?) {
     state.withLock { state in
       guard state.phase == .subscribed else { return (.closed, nil) }
-      let upstream = state.upstream
-      state.phase = .terminal
-      state.upstream = nil
+      let upstream = state.close()
       guard state.demand > 0 else {
         state.holdsFinalValue = true
         return (.hold, upstream)
