@@ -100,6 +100,14 @@ struct ConduitStateMachine<Output, Failure: Error> {
     token.demand = .unlimited
   }
 
+  /// A subscriber delivered to without the token (``AnySubjectConduit/deliversWithoutToken``): it
+  /// never asks through the token, so the token records no demand. That also keeps it off the
+  /// send's unlimited-demand branch, which takes tokens: the send finds it on the branch for
+  /// everyone else and checks `deliversWithoutToken` there, so the common case pays nothing.
+  init(deliveringWithoutToken: Void) {
+    token = ConduitToken(deliverer: nil, owesCurrentValue: false)
+  }
+
   /// A value was sent to the subject; `generation` is the subject's generation after that send.
   mutating func offer(_ value: Output, generation: UInt64, on thread: ThreadIdentity, replaysCurrentValue: Bool)
     -> OfferAction

@@ -25,7 +25,8 @@ final class SinkConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>
     owner: AnyObject
   ) {
     closures = SinkClosures(receiveValue: receiveValue, receiveCompletion: receiveCompletion)
-    super.init(storage: storage, owner: owner, unlimitedDemand: !storage.replaysCurrentValue)
+    super.init(
+      storage: storage, owner: owner, start: storage.replaysCurrentValue ? .subscribing : .askingForEverything)
   }
 
   override func deliverSubscription() {

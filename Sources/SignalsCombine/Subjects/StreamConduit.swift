@@ -23,7 +23,7 @@
 /// - The continuation is a `let`, so a cancel never has to wait for a delivery to end. The stream's
 ///   termination handler, which holds this conduit, cancels it; the conduit and the continuation
 ///   then go when the subject's list and the handler let go of them.
-final class StreamConduit<Output: Sendable, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
+final class StreamConduit<Output, Failure: Error>: SubjectConduit<Output, Failure>, @unchecked Sendable {
   // Safety: `yield` and `finish` are immutable and `Sendable`; the state inherited from
   // `SubjectConduit` is guarded as it says.
   /// Yields one value into the stream's continuation.
@@ -39,9 +39,7 @@ final class StreamConduit<Output: Sendable, Failure: Error>: SubjectConduit<Outp
   ) {
     self.yield = yield
     self.finish = finish
-    super.init(storage: storage, owner: owner, unlimitedDemand: true, deliversWithoutToken: true)
-    // Listed with no demand of its own (see `AnySubjectConduit.deliversWithoutToken`).
-    machine.token.demand = .none
+    super.init(storage: storage, owner: owner, start: .withoutToken)
   }
 
   /// Never called: the conduit is attached already asking for unlimited values.
@@ -61,16 +59,17 @@ final class StreamConduit<Output: Sendable, Failure: Error>: SubjectConduit<Outp
   override func releaseDownstream() {}
 }
 
-extension PassthroughSubject where Output: Sendable {
-  /// `stream()` on this subject (`SignalsConcurrency`'s fast path): attaches a conduit that calls
-  /// `yield` with each value, with no delivery token, and `finish` with the completion. The caller
-  /// cancels the returned conduit when the stream terminates.
-  package func attachStream(
+extension SubjectStorage {
+  /// `stream()` on a subject that does not replay (``SubjectAttaching``): attaches a conduit that
+  /// calls `yield` with each value, with no delivery token, and `finish` with the completion. The
+  /// caller cancels the returned conduit when the stream terminates.
+  func attachStream(
     yield: @escaping @Sendable (Output) -> Void,
-    finish: @escaping @Sendable (Subscribers.Completion<Failure>) -> Void
+    finish: @escaping @Sendable (Subscribers.Completion<Failure>) -> Void,
+    owner: AnyObject
   ) -> any Cancellable & Sendable {
-    let conduit = StreamConduit(yield: yield, finish: finish, storage: storage, owner: self)
-    storage.attachAskingForEverything(conduit)
+    let conduit = StreamConduit(yield: yield, finish: finish, storage: self, owner: owner)
+    attachAskingForEverything(conduit)
     return conduit
   }
 }

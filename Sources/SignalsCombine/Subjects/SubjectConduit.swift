@@ -60,6 +60,19 @@ class AnySubjectConduit {
   }
 }
 
+/// Where a conduit stands as it is attached (``SubjectConduit/init(storage:owner:start:)``).
+enum ConduitStart {
+  /// The calling thread holds the token while it hands the subscriber its subscription
+  /// (``SubjectStorage/attach(_:)``).
+  case subscribing
+  /// Already asking for unlimited values, holding no token: a `sink` on a subject that does not
+  /// replay.
+  case askingForEverything
+  /// Delivered to without the token (``AnySubjectConduit/deliversWithoutToken``): a stream's
+  /// continuation on a subject that does not replay.
+  case withoutToken
+}
+
 /// One subscriber's subscription to a subject.
 ///
 /// `machine` and `slot` are guarded by the storage's lock. The subscriber reference lives in the
@@ -82,23 +95,21 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
   /// `Output` and `Failure` are.
   @exclusivity(unchecked) final var machine: ConduitStateMachine<Output, Failure>
 
-  /// A conduit about to be attached: either with the calling thread holding its token while it hands
-  /// the subscriber its subscription (``SubjectStorage/attach(_:)``), or, with `unlimitedDemand`,
-  /// already asking for unlimited values and holding no token (a `sink` on a subject that does not
-  /// replay). The machine is made here, once: a second one assigned later would cost a run-time
-  /// metadata lookup per subscription.
-  init(
-    storage: SubjectStorage<Output, Failure>, owner: AnyObject, unlimitedDemand: Bool,
-    deliversWithoutToken: Bool = false
-  ) {
+  /// A conduit about to be attached, in the state `start` names. The machine is made here, once: a
+  /// second one assigned later would cost a run-time metadata lookup per subscription.
+  init(storage: SubjectStorage<Output, Failure>, owner: AnyObject, start: ConduitStart) {
     self.storage = storage
     self.owner = owner
     ownerType = type(of: owner)
-    machine =
-      unlimitedDemand
-      ? ConduitStateMachine(unlimitedDemand: ())
-      : ConduitStateMachine(subscribingOn: .current, owesCurrentValue: storage.replaysCurrentValue)
-    super.init(deliversWithoutToken: deliversWithoutToken)
+    switch start {
+    case .subscribing:
+      machine = ConduitStateMachine(subscribingOn: .current, owesCurrentValue: storage.replaysCurrentValue)
+    case .askingForEverything:
+      machine = ConduitStateMachine(unlimitedDemand: ())
+    case .withoutToken:
+      machine = ConduitStateMachine(deliveringWithoutToken: ())
+    }
+    super.init(deliversWithoutToken: start == .withoutToken)
   }
 
   static func make<S: Subscriber>(_ subscriber: S, storage: SubjectStorage<Output, Failure>, owner: AnyObject)
@@ -312,7 +323,7 @@ private final class SubscriberConduit<Downstream: Subscriber>: SubjectConduit<Do
 
   init(_ downstream: Downstream, storage: SubjectStorage<Downstream.Input, Downstream.Failure>, owner: AnyObject) {
     box = InPlaceBox(downstream)
-    super.init(storage: storage, owner: owner, unlimitedDemand: false)
+    super.init(storage: storage, owner: owner, start: .subscribing)
   }
 
   deinit {

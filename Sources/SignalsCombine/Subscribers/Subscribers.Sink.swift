@@ -230,20 +230,17 @@ extension Publisher where Failure == Never {
 }
 
 extension Publisher {
-  /// What `sink` does: attaches the closures. On a subject, the closures go straight into the
-  /// subject's conduit: no `Subscribers.Sink` in between, so a value costs no lock of the sink's
-  /// own, and a subscription two objects.
+  /// What `sink` does: attaches the closures. On a subject (``SubjectAttaching``), the closures go
+  /// straight into the subject's conduit: no `Subscribers.Sink` in between, so a value costs no
+  /// lock of the sink's own, and a subscription two objects.
   private func attachSink(
     receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
     receiveValue: @escaping (Output) -> Void
   ) -> AnyCancellable {
-    if let subject = self as? PassthroughSubject<Output, Failure> {
-      return subject.storage.attachSink(
-        receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: subject)
-    }
-    if let subject = self as? CurrentValueSubject<Output, Failure> {
-      return subject.storage.attachSink(
-        receiveCompletion: receiveCompletion, receiveValue: receiveValue, owner: subject)
+    if let cancellable = SubjectAttaching.attachSink(
+      to: self, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+    {
+      return cancellable
     }
     let sink = Subscribers.Sink<Output, Failure>(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     subscribe(sink)

@@ -57,8 +57,7 @@ extension Publisher where Failure == Never, Output: Sendable {
     _ continuation: AsyncStream<Output>.Continuation, yield: @escaping @Sendable (Output) -> Void
   ) {
     #if !canImport(Combine)
-    if let subject = self as? PassthroughSubject<Output, Never> {
-      let conduit = subject.attachStream(yield: yield) { _ in continuation.finish() }
+    if let conduit = SubjectAttaching.attachStream(to: self, yield: yield, finish: { _ in continuation.finish() }) {
       continuation.onTermination = { _ in conduit.cancel() }
       return
     }
@@ -112,8 +111,7 @@ extension Publisher where Output: Sendable {
     yield: @escaping @Sendable (Output) -> Void
   ) {
     #if !canImport(Combine)
-    if let subject = self as? PassthroughSubject<Output, Failure> {
-      let conduit = subject.attachStream(yield: yield) { continuation.finish(with: $0) }
+    if let conduit = SubjectAttaching.attachStream(to: self, yield: yield, finish: { continuation.finish(with: $0) }) {
       continuation.onTermination = { _ in conduit.cancel() }
       return
     }

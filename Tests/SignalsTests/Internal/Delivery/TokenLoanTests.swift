@@ -135,7 +135,7 @@ struct TokenLoanTests {
   @Test func aSubjectConduitKeepsItsLoanByteFirst() {
     let subject = PassthroughSubject<Int, Never>()
     let probe = SubjectConduit<Int, Never>(
-      storage: subject.storage, owner: subject, unlimitedDemand: true)
+      storage: subject.storage, owner: subject, start: .askingForEverything)
     Atomic.storeLeadingByte(of: probe, 0x5A)
     #expect(probe.loanByte == 0x5A)
     #expect(Atomic.loadLeadingByte(of: probe) == 0x5A)
