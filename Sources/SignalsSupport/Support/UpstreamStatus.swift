@@ -28,8 +28,9 @@
     return nil
   }
 
-  /// Whether subscribed. Unlike `subscription != nil`, it copies no subscription (a retain and a
-  /// release of the existential): the check a per-value path makes.
+  /// Whether subscribed. Testing the case still copies an existential payload (a retain and a
+  /// release) in optimised builds of Swift 6.3, as `subscription != nil` does; a per-value path
+  /// that must not pay for that keeps a payload-free phase instead (`PassThroughState`).
   @inlinable
   public var isSubscribed: Bool {
     if case .subscribed = self { return true }

@@ -9,18 +9,35 @@
 ///
 /// Kept inside the operator's `LockedState`. As in Combine, these operators trust their upstream:
 /// they count no demand and forward every value they get while subscribed.
+///
+/// The phase is kept apart from the subscription, in ``UpstreamLink/Phase``, because the check
+/// every value makes must not touch the subscription: testing the case of an enum whose payload is
+/// an existential (`UpstreamStatus`'s `isSubscribed`, or even `!= nil` on an optional one) copies
+/// the payload, a retain and a release, in optimised builds of Swift 6.3.
 struct PassThroughState {
   /// Stays `subscribed` after the upstream completes, until the completion is delivered.
-  var status = SubscriptionStatus.awaitingSubscription
+  private(set) var phase = UpstreamLink.Phase.awaitingSubscription
+  /// The upstream subscription while `phase` is `subscribed`.
+  private(set) var subscription: (any Subscription)?
   /// The upstream completed: nothing more is taken from it, and cancelling does nothing.
-  var hasUpstreamCompleted = false
+  private(set) var hasUpstreamCompleted = false
+
+  /// Takes the first subscription; returns `false` for any later one (which must be cancelled).
+  mutating func accept(_ subscription: any Subscription) -> Bool {
+    guard phase == .awaitingSubscription else { return false }
+    phase = .subscribed
+    self.subscription = subscription
+    return true
+  }
+
+  /// Whether subscribed (the upstream may have completed since): copies nothing.
+  var isSubscribed: Bool { phase == .subscribed }
 
   /// The upstream subscription while events are still taken from it.
-  var receivingUpstream: (any Subscription)? { hasUpstreamCompleted ? nil : status.subscription }
+  var receivingUpstream: (any Subscription)? { hasUpstreamCompleted ? nil : subscription }
 
-  /// Whether events are still taken from the upstream: `isReceivingUpstream`, without copying
-  /// the subscription.
-  var isReceivingUpstream: Bool { !hasUpstreamCompleted && status.isSubscribed }
+  /// Whether events are still taken from the upstream: copies nothing.
+  var isReceivingUpstream: Bool { phase == .subscribed && !hasUpstreamCompleted }
 
   /// Records the upstream's completion; `false` if it must be ignored (not subscribed, or a second
   /// completion).
@@ -34,7 +51,8 @@ struct PassThroughState {
   /// arrives, and after the upstream completed, this does nothing, as in Combine.
   mutating func cancel() -> (any Subscription)? {
     guard let upstream = receivingUpstream else { return nil }
-    status = .terminal
+    phase = .terminal
+    subscription = nil
     return upstream
   }
 }

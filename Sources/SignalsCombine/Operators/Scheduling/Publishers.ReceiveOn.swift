@@ -121,7 +121,7 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
-    guard state.withLock({ $0.link.status.accept(subscription) }) else {
+    guard state.withLock({ $0.link.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -182,15 +182,15 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   /// one already delivering (so a concurrent scheduler never enters the subscriber twice at once).
   private func deliverDue() {
     state.deliverDue(to: downstream, from: \.delivery) { demand in
-      state.withLock { $0.link.status.subscription }?.request(demand)
+      state.withLock { $0.link.subscription }?.request(demand)
     }
   }
 
   private func deliverOnLane(_ input: Input) {
-    guard state.withLock({ $0.link.status.isSubscribed }) else { return }
+    guard state.withLock({ $0.link.isSubscribed }) else { return }
     let additional = downstream.receive(input)
     if additional > 0 {
-      state.withLock { $0.link.status.subscription }?.request(additional)
+      state.withLock { $0.link.subscription }?.request(additional)
     }
   }
 }

@@ -109,7 +109,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
-    guard state.withLock({ $0.status.accept(subscription) }) else {
+    guard state.withLock({ $0.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -118,7 +118,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: the upstream is trusted.
-    guard state.withLock({ $0.status.isSubscribed }) else { return .none }
+    guard state.withLock({ $0.isReceivingUpstream }) else { return .none }
     return downstream.receive(input)
   }
 
@@ -128,7 +128,7 @@ private final class SubscribeOnInner<Downstream: Subscriber, Context: Scheduler>
   }
 
   func request(_ demand: Subscribers.Demand) {
-    guard let upstream = state.withLock({ $0.status.subscription }) else { return }
+    guard let upstream = state.withLock({ $0.subscription }) else { return }
     scheduler.schedule(options: options) { self.forward(demand, to: upstream) }
   }
 

@@ -137,7 +137,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   }
 
   func receive(subscription: any Subscription) {
-    guard state.withLock({ $0.link.status.accept(subscription) }) else {
+    guard state.withLock({ $0.link.accept(subscription) }) else {
       subscription.cancel()
       return
     }
@@ -190,7 +190,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   /// delivered once, in arrival order, whichever action runs first, and by one thread at a time.
   private func deliverDue() {
     state.deliverDue(to: downstream, from: \.delivery) { demand in
-      state.withLock { $0.link.status.subscription }?.request(demand)
+      state.withLock { $0.link.subscription }?.request(demand)
     }
   }
 }
