@@ -5,7 +5,7 @@ import Signals
 import Testing
 
 /// What a block left alive: the Signals subscriptions and operator inners it created that still
-/// exist when it returns; made by ``liveObjects(after:)``.
+/// exist when it returns; made by ``liveObjects(isolation:after:)``.
 ///
 /// ```swift
 /// let (_, report) = await liveObjects { subject.map { $0 * 2 }.sink { _ in } }
@@ -46,7 +46,9 @@ public struct LeakReport: Sendable, CustomStringConvertible {
 /// cancellable.cancel()
 /// ```
 ///
-/// - Parameter body: The code to watch.
+/// - Parameters:
+///   - isolation: The actor `body` runs on; leave the default, the caller's own isolation.
+///   - body: The code to watch.
 /// - Returns: What `body` returned and the report.
 public func liveObjects<Result>(
   isolation: isolated (any Actor)? = #isolation,
@@ -76,10 +78,11 @@ public func liveObjects<Result>(
 ///
 /// The failure lists what was left, e.g. "Leak check: 1 of 3 objects created are still alive:
 /// Publishers.Map.Inner". Only objects created while `body` runs are counted (see
-/// ``liveObjects(after:)``); objects still held by a task that has not finished count as alive,
+/// ``liveObjects(isolation:after:)``); objects still held by a task that has not finished count as alive,
 /// so settle or await such tasks inside `body`. In a release build nothing is checked.
 ///
 /// - Parameters:
+///   - isolation: The actor `body` runs on; leave the default, the caller's own isolation.
 ///   - sourceLocation: Where the failure is reported.
 ///   - body: The code to check.
 /// - Returns: What `body` returns.

@@ -27,7 +27,7 @@ extension TestScheduler {
   /// ```
   ///
   /// - Important: Work Signals cannot see is not waited for: a task your own code creates, the
-  ///   `AsyncSequence` publisher's reads of your sequence, and the consumers of ``values`` or
+  ///   `AsyncSequence` publisher's reads of your sequence, and the consumers of `values` or
   ///   `stream()`. Counted work that never finishes (an awaited service that never answers) makes
   ///   this method wait for it; give the test a `.timeLimit`.
   ///

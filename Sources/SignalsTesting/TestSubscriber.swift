@@ -25,7 +25,7 @@ import Signals
 /// }
 /// ```
 ///
-/// It is safe to use from several threads; ``onValue`` and the demand policy run outside its lock.
+/// It is safe to use from several threads; the `onValue` closure and the demand policy run outside its lock.
 public final class TestSubscriber<Input, Failure: Error>: Subscriber, Cancellable, CustomStringConvertible {
   /// One thing the subscriber received.
   public enum Event {

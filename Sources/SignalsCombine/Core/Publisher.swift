@@ -8,7 +8,7 @@
 /// ``Subscribers/Demand``, and the publisher sends at most that many values, followed by at most one
 /// ``Subscribers/Completion``. This is Combine's contract, name for name.
 ///
-/// Implement ``receive(subscriber:)`` to make a new publisher; call ``subscribe(_:)-(Subscriber)``
+/// Implement ``receive(subscriber:)`` to make a new publisher; call ``subscribe(_:)->()``
 /// to attach a subscriber (never call `receive(subscriber:)` directly).
 ///
 /// ```swift
@@ -26,7 +26,7 @@ public protocol Publisher<Output, Failure> {
 
   /// Attaches `subscriber` to this publisher.
   ///
-  /// Called by ``subscribe(_:)-(Subscriber)``. A conforming type must call the subscriber's
+  /// Called by ``subscribe(_:)->()``. A conforming type must call the subscriber's
   /// ``Subscriber/receive(subscription:)`` exactly once before any value or completion.
   ///
   /// ```swift

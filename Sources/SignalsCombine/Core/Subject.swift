@@ -5,7 +5,7 @@
 ///
 /// Subjects bridge imperative code into pipelines. ``PassthroughSubject`` forwards what you send;
 /// ``CurrentValueSubject`` also remembers the latest value. A subject can also be fed from another
-/// publisher with ``Publisher/subscribe(_:)-(Subject)``.
+/// publisher with ``Publisher/subscribe(_:)->AnyCancellable``.
 ///
 /// ```swift
 /// let events = PassthroughSubject<String, Never>()

@@ -125,7 +125,7 @@ extension Subscribers {
       return left > right ? Demand(rawValue: UInt(left - right)) : .none
     }
 
-    /// Subtracts `rhs` from `lhs` (see ``-(_:_:)-(Demand,Demand)``).
+    /// Subtracts `rhs` from `lhs` (see ``Subscribers/Demand/-(_:_:)-3t00m``).
     @inlinable public static func -= (lhs: inout Demand, rhs: Demand) {
       lhs = lhs - rhs
     }

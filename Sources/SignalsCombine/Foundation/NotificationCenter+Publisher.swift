@@ -22,7 +22,7 @@ extension NotificationCenter {
     Publisher(center: self, name: name, object: object)
   }
 
-  /// The publisher ``Foundation/NotificationCenter/publisher(for:object:)`` returns.
+  /// The publisher ``NotificationCenter/publisher(for:object:)`` returns.
   ///
   /// Each subscription registers an observer when it starts and removes it when cancelled.
   /// Notifications are delivered synchronously on the posting thread; one posted while the

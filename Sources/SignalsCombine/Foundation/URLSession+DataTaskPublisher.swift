@@ -42,7 +42,7 @@ extension URLSession {
     DataTaskPublisher(request: request, session: self)
   }
 
-  /// The publisher ``Foundation/URLSession/dataTaskPublisher(for:)-(URLRequest)`` returns: one
+  /// The publisher ``URLSession/dataTaskPublisher(for:)-(URLRequest)`` returns: one
   /// data task per subscriber.
   ///
   /// - Demand: the task is created and resumed on the first request; each later request resumes

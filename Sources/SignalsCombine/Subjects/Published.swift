@@ -15,7 +15,7 @@
 /// - ``Publisher/assign(to:)`` feeds a pipeline into the property for as long as the object lives.
 ///
 /// `@Published` is only available on properties of classes: it reaches its storage through the
-/// enclosing instance (see ``subscript(_enclosingInstance:wrapped:storage:)``). Reading and setting
+/// enclosing instance (see `subscript(_enclosingInstance:wrapped:storage:)`). Reading and setting
 /// the property from several threads is safe: the value lives behind a lock, and subscribers and
 /// `objectWillChange` are called after it is released. Each set sends `objectWillChange` once and
 /// offers its value once to each `$property` subscriber; of sets that overlap, the one that began

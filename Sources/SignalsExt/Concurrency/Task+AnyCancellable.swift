@@ -26,7 +26,7 @@ extension AnyCancellable {
 }
 
 extension Task {
-  /// Stores this task, as an ``AnyCancellable``, in `set`: removing it from the set, or releasing
+  /// Stores this task, as an `AnyCancellable`, in `set`: removing it from the set, or releasing
   /// the set, cancels the task.
   ///
   /// ```swift
@@ -40,7 +40,7 @@ extension Task {
     set.insert(AnyCancellable(self))
   }
 
-  /// Appends this task, as an ``AnyCancellable``, to `collection`: removing it, or releasing the
+  /// Appends this task, as an `AnyCancellable`, to `collection`: removing it, or releasing the
   /// collection, cancels the task.
   ///
   /// ```swift

@@ -4,8 +4,8 @@ import Signals
 
 /// One event of a publisher — a value, a failure or the end — as a value of its own.
 ///
-/// ``Publisher/materialize()`` turns a publisher's events into `Event`s (so a failure can travel
-/// as an ordinary value), and ``Publisher/dematerialize()`` turns them back. The names follow
+/// `materialize()` turns a publisher's events into `Event`s (so a failure can travel
+/// as an ordinary value), and `dematerialize()` turns them back. The names follow
 /// CombineExt's.
 ///
 /// ```swift
@@ -62,7 +62,7 @@ extension Event {
   }
 }
 
-/// A type that can be read as an ``Event``; ``Publisher/dematerialize()`` works on publishers of
+/// A type that can be read as an ``Event``; `dematerialize()` works on publishers of
 /// such values.
 ///
 /// ```swift

@@ -8,7 +8,7 @@ extension Publisher where Output: EventConvertible, Failure == Never {
   ///
   /// `.value` events are delivered as values; a `.failure` event fails downstream and a `.finished`
   /// event finishes it, both cancelling upstream. Demand passes through. The inverse of
-  /// ``Publisher/materialize()``; beyond Combine, named as in CombineExt.
+  /// ``materialize()``; beyond Combine, named as in CombineExt.
   ///
   /// ```swift
   /// let cancellable = [Event<Int, Never>.value(1), .finished, .value(2)].publisher
@@ -18,7 +18,7 @@ extension Publisher where Output: EventConvertible, Failure == Never {
   /// //         finished
   /// ```
   ///
-  /// - Returns: A ``Publishers/Dematerialize`` publisher.
+  /// - Returns: A `Publishers.Dematerialize` publisher.
   public func dematerialize() -> Publishers.Dematerialize<Self> {
     Publishers.Dematerialize(upstream: self)
   }

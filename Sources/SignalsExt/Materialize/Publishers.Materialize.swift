@@ -18,7 +18,7 @@ extension Publisher {
   /// // Prints: failure(Offline())
   /// ```
   ///
-  /// - Returns: A ``Publishers/Materialize`` publisher.
+  /// - Returns: A `Publishers.Materialize` publisher.
   public func materialize() -> Publishers.Materialize<Self> {
     Publishers.Materialize(upstream: self)
   }

@@ -6,8 +6,8 @@ extension Publisher {
   /// Shares one subscription to this publisher among every subscriber, and replays the last
   /// `count` values to each subscriber that attaches later. CombineExt's `share(replay:)`.
   ///
-  /// It is ``Publisher/multicast(_:)`` with a ``ReplaySubject``, followed by
-  /// ``ConnectablePublisher/autoconnect()``: the first subscriber connects, later ones receive the
+  /// It is `multicast(_:)` with a ``ReplaySubject``, followed by
+  /// `autoconnect()`: the first subscriber connects, later ones receive the
   /// replay and then the live values. Use it for state that late observers need at once, such as
   /// the current user loaded once at launch.
   ///

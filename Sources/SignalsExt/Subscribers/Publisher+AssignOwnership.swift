@@ -3,7 +3,7 @@
 import Signals
 
 /// How a subscriber holds the object it writes to; used by
-/// ``Publisher/assign(to:on:ownership:)``. The names follow CombineExt.
+/// `assign(to:on:ownership:)`. The names follow CombineExt.
 ///
 /// ```swift
 /// final class Label { var text = "" }
@@ -24,7 +24,7 @@ extension Publisher where Failure == Never {
   /// Writes each value to a property of an object, holding the object strongly, weakly or
   /// unowned.
   ///
-  /// With `.strong` it is ``assign(to:on:)``. With `.weak` or `.unowned` the subscription does
+  /// With `.strong` it is `assign(to:on:)`. With `.weak` or `.unowned` the subscription does
   /// not keep `object` alive, which breaks the usual cycle of `assign(to: \.x, on: self)` stored
   /// in `self`; after a weakly held object is gone, values are simply dropped. The subscriber asks
   /// for `.unlimited` and writes on the thread that delivers each value. Beyond Combine; the

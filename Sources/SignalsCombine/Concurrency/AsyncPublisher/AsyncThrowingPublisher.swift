@@ -61,7 +61,7 @@ public struct AsyncThrowingPublisher<P: Publisher>: AsyncSequence where P.Output
 
   private let publisher: P
 
-  /// Wraps `publisher`; prefer ``Publisher/values``.
+  /// Wraps `publisher`; prefer ``Publisher/values-7m7nj``.
   ///
   /// ```swift
   /// let values = AsyncThrowingPublisher(PassthroughSubject<Int, any Error>())

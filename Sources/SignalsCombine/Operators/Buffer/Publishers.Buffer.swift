@@ -115,7 +115,7 @@ extension Publishers {
       self.whenFull = whenFull
     }
 
-    /// Attaches `subscriber` through a ``BufferStorage``.
+    /// Attaches `subscriber` through a `BufferStorage`.
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

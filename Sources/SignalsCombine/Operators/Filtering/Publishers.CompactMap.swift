@@ -115,7 +115,7 @@ extension Publishers {
     /// Applies a plain transform to this one's non-`nil` results, as one `CompactMap` on the same
     /// upstream.
     ///
-    /// The fused form of ``Publisher/map(_:)`` on a `CompactMap`: it returns
+    /// The fused form of ``Publisher/map(_:)->Publishers.Map<Self,T>`` on a `CompactMap`: it returns
     /// `Publishers.CompactMap<Upstream, T>` whose transform runs this transform and, when it gives
     /// a value, `transform`, instead of a `Map` wrapping this `CompactMap`. `transform` runs once
     /// for each value this publisher would have published, and never for a skipped one.

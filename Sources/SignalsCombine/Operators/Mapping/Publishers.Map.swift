@@ -41,7 +41,7 @@ extension Publisher {
   /// Replaces each `nil` value with `output`.
   ///
   /// It is a ``Publishers/Map`` with `value ?? output`, so demand, threading and completion are
-  /// those of ``map(_:)``.
+  /// those of ``Publisher/map(_:)->Publishers.Map<Self,T>``.
   ///
   /// ```swift
   /// let cancellable = [1, nil, 3].publisher.replaceNil(with: 0).sink { print($0) }
@@ -58,7 +58,7 @@ extension Publisher {
 extension Publishers {
   /// A publisher that transforms each value of its upstream with a closure.
   ///
-  /// Made by ``Publisher/map(_:)``; a `map` after a `map` makes one `Map` with both transforms
+  /// Made by ``Publisher/map(_:)->Publishers.Map<Self,T>``; a `map` after a `map` makes one `Map` with both transforms
   /// composed, so the chain costs one subscription.
   ///
   /// ```swift
@@ -102,12 +102,12 @@ extension Publishers {
 
     /// Applies `transform` after this map's transform, as one `Map` on the same upstream.
     ///
-    /// This is the fused form of ``Publisher/map(_:)``: instead of a `Map` wrapping this `Map`, it
+    /// This is the fused form of ``Publisher/map(_:)->Publishers.Map<Self,T>``: instead of a `Map` wrapping this `Map`, it
     /// returns the same publisher type, `Publishers.Map<Upstream, T>`, whose transform runs this
     /// map's transform and then `transform`, so the chain costs one subscription. Values, their
     /// order, demand, completion and cancellation are those of the two nested maps: each closure
     /// runs once per value, this map's first. A concrete `Publishers.Map` picks this overload; the
-    /// same call on a generic `some Publisher` picks ``Publisher/map(_:)`` and nests.
+    /// same call on a generic `some Publisher` picks ``Publisher/map(_:)->Publishers.Map<Self,T>`` and nests.
     ///
     /// ```swift
     /// let subject = PassthroughSubject<Int, Never>()
@@ -199,7 +199,7 @@ extension Publishers {
 
     /// Applies `transform` after this transform, as one `TryMap` on the same upstream.
     ///
-    /// The fused form of ``Publisher/map(_:)`` on a `TryMap`: it returns
+    /// The fused form of ``Publisher/map(_:)->Publishers.Map<Self,T>`` on a `TryMap`: it returns
     /// `Publishers.TryMap<Upstream, T>` whose transform runs this transform and then `transform`,
     /// instead of a `Map` wrapping this `TryMap`. Behaviour is that of the nested pair: `transform`
     /// runs only for values this transform returned; if this transform throws, `transform` is not

@@ -20,7 +20,7 @@ extension Publisher {
 
   /// Publishes two properties of each value, read through key paths, as a tuple.
   ///
-  /// Demand, threading and completion are those of ``map(_:)``.
+  /// Demand, threading and completion are those of ``Publisher/map(_:)->Publishers.Map<Self,T>``.
   ///
   /// ```swift
   /// struct Point { var x, y: Int }
@@ -40,7 +40,7 @@ extension Publisher {
 
   /// Publishes three properties of each value, read through key paths, as a tuple.
   ///
-  /// Demand, threading and completion are those of ``map(_:)``.
+  /// Demand, threading and completion are those of ``Publisher/map(_:)->Publishers.Map<Self,T>``.
   ///
   /// ```swift
   /// struct Point { var x, y, z: Int }

@@ -20,7 +20,7 @@ extension Publisher where Output: Comparable {
 
   /// Publishes the largest value when upstream finishes.
   ///
-  /// Demand and completion as ``min()``.
+  /// Demand and completion as ``Publisher/min()``.
   ///
   /// ```swift
   /// let cancellable = [3, 1, 2].publisher.max().sink { print($0) }
@@ -36,7 +36,7 @@ extension Publisher where Output: Comparable {
 extension Publisher {
   /// Publishes the smallest value by a given ordering when upstream finishes.
   ///
-  /// Demand and completion as ``min()``; the closure runs on the thread delivering each value.
+  /// Demand and completion as ``Publisher/min()``; the closure runs on the thread delivering each value.
   ///
   /// ```swift
   /// let cancellable = ["ccc", "a", "bb"].publisher.min { $0.count < $1.count }.sink { print($0) }
@@ -51,7 +51,7 @@ extension Publisher {
 
   /// Publishes the largest value by a given ordering when upstream finishes.
   ///
-  /// Demand and completion as ``min()``; the closure runs on the thread delivering each value.
+  /// Demand and completion as ``Publisher/min()``; the closure runs on the thread delivering each value.
   ///
   /// ```swift
   /// let cancellable = ["ccc", "a", "bb"].publisher.max { $0.count < $1.count }.sink { print($0) }

@@ -23,7 +23,7 @@ extension Publisher where Output: Equatable {
 extension Publisher {
   /// Publishes whether upstream produces a value satisfying a predicate.
   ///
-  /// Demand and completion as ``contains(_:)``.
+  /// Demand and completion as ``Publisher/contains(_:)``.
   ///
   /// ```swift
   /// let cancellable = [1, 5].publisher.contains { $0 > 4 }.sink { print($0) }

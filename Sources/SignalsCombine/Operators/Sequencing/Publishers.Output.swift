@@ -4,7 +4,7 @@
 extension Publisher {
   /// Publishes the first `maxLength` values, then finishes.
   ///
-  /// It is ``output(in:)`` with `..<maxLength`: demand passes through, and the value that
+  /// It is ``Publisher/output(in:)`` with `..<maxLength`: demand passes through, and the value that
   /// completes the count is followed at once by `.finished`, with upstream cancelled.
   ///
   /// ```swift
@@ -20,7 +20,7 @@ extension Publisher {
 
   /// Publishes only the value at `index` (counting from zero), then finishes.
   ///
-  /// It is ``output(in:)`` with `index...index`.
+  /// It is ``Publisher/output(in:)`` with `index...index`.
   ///
   /// ```swift
   /// let cancellable = ["a", "b", "c"].publisher.output(at: 1).sink { print($0) }

@@ -11,7 +11,7 @@ import SignalsCombine
 /// Counts the values a bridge dropped by policy, and optionally tells you of each drop.
 ///
 /// Pass one to the bridges that may drop: ``AsyncSinkPolicy/dropWhileBusy(countingDropsIn:)`` and
-/// ``Publisher/stream(bufferingPolicy:countingDropsIn:)-(_,DropCounter)``. One counter may serve
+/// ``Publisher/stream(bufferingPolicy:countingDropsIn:)->AsyncStream<Self.Output>``. One counter may serve
 /// several bridges; it then counts the drops of all of them.
 ///
 /// ```swift

@@ -10,7 +10,7 @@ extension Publisher where Failure == Never, Output: Sendable {
   /// Subscribes now, with unlimited demand, and returns an `AsyncStream` of every value from here
   /// on, counting in `drops` each value the bounded `bufferingPolicy` drops.
   ///
-  /// The same stream as ``Publisher/stream(bufferingPolicy:)-(AsyncStream<Output>.Continuation.BufferingPolicy)``;
+  /// The same stream as ``Publisher/stream(bufferingPolicy:)->AsyncStream<Self.Output>``;
   /// a value counts as dropped when the stream's buffer is full and the policy discards it
   /// (`.bufferingOldest(n)` drops the new value, `.bufferingNewest(n)` the oldest buffered one).
   /// `.unbounded` never drops.

@@ -15,7 +15,7 @@ extension Collection where Element: Publisher {
   /// fields[1].send("b")  // Prints: ["a", "b"]
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/combineLatest(_:)``. An empty
+  /// - Note: Demand, threading and completion as in `combineLatest(_:)`. An empty
   ///   collection gives a publisher that finishes at once without a value.
   ///
   /// - Returns: A publisher of arrays of the latest values.
@@ -35,7 +35,7 @@ extension Collection where Element: Publisher {
   /// // Prints: [1, 10], then [2, 20]
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/zip(_:)``. An empty collection
+  /// - Note: Demand, threading and completion as in `zip(_:)`. An empty collection
   ///   gives a publisher that finishes at once without a value.
   ///
   /// - Returns: A publisher of arrays of values, one from each publisher.
@@ -46,14 +46,14 @@ extension Collection where Element: Publisher {
 
   /// Interleaves the values of every publisher of the collection as they arrive.
   ///
-  /// A ``Publishers/MergeMany`` of the collection, type-erased, with CombineExt's name and
+  /// A `Publishers.MergeMany` of the collection, type-erased, with CombineExt's name and
   /// signature.
   ///
   /// ```swift
   /// let cancellable = [Just(1), Just(2)].merge().sink { print($0) }  // Prints: 1, 2 (one per line)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publishers/MergeMany``. An empty collection
+  /// - Note: Demand, threading and completion as in `Publishers.MergeMany`. An empty collection
   ///   gives a publisher that finishes at once without a value.
   ///
   /// - Returns: A publisher of every value of every publisher.

@@ -6,7 +6,7 @@ extension Publisher {
   /// Combines each value of this publisher with the latest value of `other`, using
   /// `resultSelector`; `other`'s values alone produce nothing.
   ///
-  /// Unlike ``Publisher/combineLatest(_:)``, only this publisher (the *trigger*) causes output:
+  /// Unlike `combineLatest(_:)`, only this publisher (the *trigger*) causes output:
   /// a "submit" tap that picks up the current form contents, for example. With CombineExt's name
   /// and signature.
   ///
@@ -33,7 +33,7 @@ extension Publisher {
   /// - Parameters:
   ///   - other: The publisher whose latest value is used.
   ///   - resultSelector: Makes one output from a trigger value and the latest value of `other`.
-  /// - Returns: A ``Publishers/WithLatestFrom`` publisher.
+  /// - Returns: A `Publishers.WithLatestFrom` publisher.
   public func withLatestFrom<Other: Publisher, Result>(
     _ other: Other, resultSelector: @escaping (Output, Other.Output) -> Result
   ) -> Publishers.WithLatestFrom<Self, Other, Result> where Other.Failure == Failure {
@@ -43,7 +43,7 @@ extension Publisher {
   /// Combines each value of this publisher with the latest values of `other` and `other1`, using
   /// `resultSelector`.
   ///
-  /// The two others are combined with ``Publisher/combineLatest(_:)`` first, so both must have
+  /// The two others are combined with `combineLatest(_:)` first, so both must have
   /// sent before this publisher is subscribed.
   ///
   /// ```swift
@@ -52,13 +52,13 @@ extension Publisher {
   /// }.sink { print($0) }  // Prints: go 3
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/withLatestFrom(_:resultSelector:)``.
+  /// - Note: Demand, threading and completion as in ``withLatestFrom(_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - other: A second publisher.
   ///   - other1: A third publisher.
   ///   - resultSelector: Makes one output from a trigger value and the latest values of the others.
-  /// - Returns: A ``Publishers/WithLatestFrom`` publisher.
+  /// - Returns: A `Publishers.WithLatestFrom` publisher.
   public func withLatestFrom<Other: Publisher, Other1: Publisher, Result>(
     _ other: Other, _ other1: Other1, resultSelector: @escaping (Output, (Other.Output, Other1.Output)) -> Result
   ) -> Publishers.WithLatestFrom<Self, AnyPublisher<(Other.Output, Other1.Output), Self.Failure>, Result>
@@ -75,14 +75,14 @@ extension Publisher {
   ///   .sink { print($0) }  // Prints: 6
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/withLatestFrom(_:resultSelector:)``.
+  /// - Note: Demand, threading and completion as in ``withLatestFrom(_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - other: A second publisher.
   ///   - other1: A third publisher.
   ///   - other2: A fourth publisher.
   ///   - resultSelector: Makes one output from a trigger value and the latest values of the others.
-  /// - Returns: A ``Publishers/WithLatestFrom`` publisher.
+  /// - Returns: A `Publishers.WithLatestFrom` publisher.
   public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher, Result>(
     _ other: Other, _ other1: Other1, _ other2: Other2,
     resultSelector: @escaping (Output, (Other.Output, Other1.Output, Other2.Output)) -> Result
@@ -102,10 +102,10 @@ extension Publisher {
   /// saves.send()  // Prints: saving v1
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/withLatestFrom(_:resultSelector:)``.
+  /// - Note: Demand, threading and completion as in ``withLatestFrom(_:resultSelector:)``.
   ///
   /// - Parameter other: The publisher whose latest value is sent.
-  /// - Returns: A ``Publishers/WithLatestFrom`` publisher.
+  /// - Returns: A `Publishers.WithLatestFrom` publisher.
   public func withLatestFrom<Other: Publisher>(
     _ other: Other
   ) -> Publishers.WithLatestFrom<Self, Other, Other.Output> where Other.Failure == Failure {
@@ -118,12 +118,12 @@ extension Publisher {
   /// let cancellable = Just(()).withLatestFrom(Just("a"), Just(1)).sink { print($0) }  // Prints: ("a", 1)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/withLatestFrom(_:resultSelector:)``.
+  /// - Note: Demand, threading and completion as in ``withLatestFrom(_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - other: A second publisher.
   ///   - other1: A third publisher.
-  /// - Returns: A ``Publishers/WithLatestFrom`` publisher.
+  /// - Returns: A `Publishers.WithLatestFrom` publisher.
   public func withLatestFrom<Other: Publisher, Other1: Publisher>(
     _ other: Other, _ other1: Other1
   )
@@ -141,13 +141,13 @@ extension Publisher {
   /// // Prints: ("a", 1, true)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/withLatestFrom(_:resultSelector:)``.
+  /// - Note: Demand, threading and completion as in ``withLatestFrom(_:resultSelector:)``.
   ///
   /// - Parameters:
   ///   - other: A second publisher.
   ///   - other1: A third publisher.
   ///   - other2: A fourth publisher.
-  /// - Returns: A ``Publishers/WithLatestFrom`` publisher.
+  /// - Returns: A `Publishers.WithLatestFrom` publisher.
   public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher>(
     _ other: Other, _ other1: Other1, _ other2: Other2
   )

@@ -196,7 +196,7 @@ extension Publishers {
     }
   }
 
-  /// The publisher ``Publisher/combineLatest(_:_:)`` returns: tuples of the latest values of three
+  /// The publisher ``Publisher/combineLatest(_:_:)->Publishers.CombineLatest3<Self,P,Q>`` returns: tuples of the latest values of three
   /// publishers.
   ///
   /// ```swift
@@ -217,7 +217,7 @@ extension Publishers {
     /// The third publisher.
     public let c: C
 
-    /// Creates the publisher; ``Publisher/combineLatest(_:_:)`` is the usual way.
+    /// Creates the publisher; ``Publisher/combineLatest(_:_:)->Publishers.CombineLatest3<Self,P,Q>`` is the usual way.
     ///
     /// - Parameters:
     ///   - a: The first publisher.
@@ -246,7 +246,7 @@ extension Publishers {
     }
   }
 
-  /// The publisher ``Publisher/combineLatest(_:_:_:)`` returns: tuples of the latest values of
+  /// The publisher ``Publisher/combineLatest(_:_:_:)->Publishers.CombineLatest4<Self,P,Q,R>`` returns: tuples of the latest values of
   /// four publishers.
   ///
   /// ```swift
@@ -269,7 +269,7 @@ extension Publishers {
     /// The fourth publisher.
     public let d: D
 
-    /// Creates the publisher; ``Publisher/combineLatest(_:_:_:)`` is the usual way.
+    /// Creates the publisher; ``Publisher/combineLatest(_:_:_:)->Publishers.CombineLatest4<Self,P,Q,R>`` is the usual way.
     ///
     /// - Parameters:
     ///   - a: The first publisher.

@@ -40,7 +40,7 @@ extension Publisher {
   /// // Prints: 1, 2, 3 (one per line)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)``, over three upstreams.
+  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)->Publishers.Merge<Self,P>``, over three upstreams.
   ///
   /// - Parameters:
   ///   - b: Another publisher with the same output and failure.
@@ -58,7 +58,7 @@ extension Publisher {
   /// // Prints: 1, 2, 3, 4 (one per line)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)``, over four upstreams.
+  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)->Publishers.Merge<Self,P>``, over four upstreams.
   ///
   /// - Parameters:
   ///   - b: Another publisher with the same output and failure.
@@ -81,7 +81,7 @@ extension Publisher {
   /// // Prints: 1, 2, 3, 4, 5 (one per line)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)``, over five upstreams.
+  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)->Publishers.Merge<Self,P>``, over five upstreams.
   ///
   /// - Parameters:
   ///   - b: Another publisher with the same output and failure.
@@ -105,7 +105,7 @@ extension Publisher {
   /// // Prints: 1, 2, 3, 4, 5, 6 (one per line)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)``, over six upstreams.
+  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)->Publishers.Merge<Self,P>``, over six upstreams.
   ///
   /// - Parameters:
   ///   - b: Another publisher with the same output and failure.
@@ -132,7 +132,7 @@ extension Publisher {
   /// // Prints: 1, 2, 3, 4, 5, 6, 7 (one per line)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)``, over seven upstreams.
+  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)->Publishers.Merge<Self,P>``, over seven upstreams.
   ///
   /// - Parameters:
   ///   - b: Another publisher with the same output and failure.
@@ -161,7 +161,7 @@ extension Publisher {
   /// // Prints: 1, 2, 3, 4, 5, 6, 7, 8 (one per line)
   /// ```
   ///
-  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)``, over eight upstreams.
+  /// - Note: Demand, threading and completion as in ``Publisher/merge(with:)->Publishers.Merge<Self,P>``, over eight upstreams.
   ///
   /// - Parameters:
   ///   - b: Another publisher with the same output and failure.

@@ -2,7 +2,7 @@
 
 #if !canImport(Combine)
 extension Publishers {
-  /// The publisher ``Publisher/merge(with:)`` returns: the values of two publishers, interleaved
+  /// The publisher ``Publisher/merge(with:)->Publishers.Merge<Self,P>`` returns: the values of two publishers, interleaved
   /// as they arrive.
   ///
   /// ```swift
@@ -20,7 +20,7 @@ extension Publishers {
     /// The second publisher.
     public let b: B
 
-    /// Creates the publisher; ``Publisher/merge(with:)`` is the usual way.
+    /// Creates the publisher; ``Publisher/merge(with:)->Publishers.Merge<Self,P>`` is the usual way.
     ///
     /// - Parameters:
     ///   - a: The first publisher.

@@ -6,7 +6,7 @@ extension Publisher {
   /// ``Publishers/MergeMany`` that further publishers of that type can join.
   ///
   /// When both publishers have the same type, Swift picks this overload over the generic
-  /// ``Publisher/merge(with:)``, as Combine does.
+  /// ``Publisher/merge(with:)->Publishers.Merge<Self,P>``, as Combine does.
   ///
   /// ```swift
   /// let cancellable = Just(1).merge(with: Just(2)).merge(with: Just(3)).sink { print($0) }

@@ -189,7 +189,7 @@ extension Publishers {
     }
   }
 
-  /// The publisher ``Publisher/zip(_:_:)`` returns: tuples of the values of three
+  /// The publisher ``Publisher/zip(_:_:)->Publishers.Zip3<Self,P,Q>`` returns: tuples of the values of three
   /// publishers, in order.
   ///
   /// ```swift
@@ -210,7 +210,7 @@ extension Publishers {
     /// The third publisher.
     public let c: C
 
-    /// Creates the publisher; ``Publisher/zip(_:_:)`` is the usual way.
+    /// Creates the publisher; ``Publisher/zip(_:_:)->Publishers.Zip3<Self,P,Q>`` is the usual way.
     ///
     /// - Parameters:
     ///   - a: The first publisher.
@@ -239,7 +239,7 @@ extension Publishers {
     }
   }
 
-  /// The publisher ``Publisher/zip(_:_:_:)`` returns: tuples of the values of four
+  /// The publisher ``Publisher/zip(_:_:_:)->Publishers.Zip4<Self,P,Q,R>`` returns: tuples of the values of four
   /// publishers, in order.
   ///
   /// ```swift
@@ -262,7 +262,7 @@ extension Publishers {
     /// The fourth publisher.
     public let d: D
 
-    /// Creates the publisher; ``Publisher/zip(_:_:_:)`` is the usual way.
+    /// Creates the publisher; ``Publisher/zip(_:_:_:)->Publishers.Zip4<Self,P,Q,R>`` is the usual way.
     ///
     /// - Parameters:
     ///   - a: The first publisher.

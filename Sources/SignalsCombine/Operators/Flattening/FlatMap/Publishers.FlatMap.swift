@@ -44,7 +44,7 @@ extension Publisher {
 extension Publisher where Failure == Never {
   /// Turns every value into a publisher that cannot fail and merges their values into one stream.
   ///
-  /// The same operator as ``Publisher/flatMap(maxPublishers:_:)``, chosen when neither the
+  /// The same operator as ``Publisher/flatMap(maxPublishers:_:)-97bs6``, chosen when neither the
   /// upstream nor the inner publishers can fail.
   ///
   /// ```swift
@@ -54,7 +54,7 @@ extension Publisher where Failure == Never {
   /// // Prints: 100 200
   /// ```
   ///
-  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)``.
+  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)-97bs6``.
   ///
   /// - Parameters:
   ///   - maxPublishers: How many inner publishers may run at once; unlimited by default.
@@ -74,7 +74,7 @@ extension Publisher where Failure == Never {
   ///
   /// The upstream's failure type is raised to the inner publishers' with
   /// ``Publisher/setFailureType(to:)`` first; otherwise the operator is
-  /// ``Publisher/flatMap(maxPublishers:_:)``.
+  /// ``Publisher/flatMap(maxPublishers:_:)-97bs6``.
   ///
   /// ```swift
   /// struct NotFound: Error {}
@@ -85,7 +85,7 @@ extension Publisher where Failure == Never {
   /// //         failure(NotFound())
   /// ```
   ///
-  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)``.
+  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)-97bs6``.
   ///
   /// - Parameters:
   ///   - maxPublishers: How many inner publishers may run at once; unlimited by default.
@@ -105,7 +105,7 @@ extension Publisher {
   ///
   /// Each inner publisher's failure type is raised to the upstream's with
   /// ``Publisher/setFailureType(to:)``; otherwise the operator is
-  /// ``Publisher/flatMap(maxPublishers:_:)``.
+  /// ``Publisher/flatMap(maxPublishers:_:)-97bs6``.
   ///
   /// ```swift
   /// struct Offline: Error {}
@@ -115,7 +115,7 @@ extension Publisher {
   /// // Prints: 40
   /// ```
   ///
-  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)``.
+  /// - Note: Demand, completion and threading are those of ``Publisher/flatMap(maxPublishers:_:)-97bs6``.
   ///
   /// - Parameters:
   ///   - maxPublishers: How many inner publishers may run at once; unlimited by default.
@@ -133,7 +133,7 @@ extension Publishers {
   /// A publisher that subscribes to a publisher made from each upstream value and merges their
   /// values.
   ///
-  /// Made by ``Publisher/flatMap(maxPublishers:_:)``; see there for demand, completion and
+  /// Made by ``Publisher/flatMap(maxPublishers:_:)-97bs6``; see there for demand, completion and
   /// threading.
   ///
   /// ```swift

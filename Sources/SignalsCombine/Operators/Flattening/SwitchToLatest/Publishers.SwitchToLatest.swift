@@ -42,7 +42,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
 extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
   /// Republishes the values of the most recent publisher the upstream sent, when neither can fail.
   ///
-  /// The same operator as ``Publisher/switchToLatest()``, chosen when neither the upstream nor
+  /// The same operator as ``Publisher/switchToLatest()-24ljw``, chosen when neither the upstream nor
   /// its publishers can fail.
   ///
   /// ```swift
@@ -51,7 +51,7 @@ extension Publisher where Output: Publisher, Failure == Never, Output.Failure ==
   /// //         2
   /// ```
   ///
-  /// - Note: Demand, completion and threading are those of ``Publisher/switchToLatest()``.
+  /// - Note: Demand, completion and threading are those of ``Publisher/switchToLatest()-24ljw``.
   ///
   /// - Returns: A ``Publishers/SwitchToLatest`` publisher.
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
@@ -65,7 +65,7 @@ extension Publisher where Output: Publisher, Failure == Never {
   ///
   /// The upstream's failure type is raised to its publishers' with
   /// ``Publisher/setFailureType(to:)`` first; otherwise the operator is
-  /// ``Publisher/switchToLatest()``.
+  /// ``Publisher/switchToLatest()-24ljw``.
   ///
   /// ```swift
   /// struct Offline: Error {}
@@ -75,7 +75,7 @@ extension Publisher where Output: Publisher, Failure == Never {
   /// // Prints: failure(Offline())
   /// ```
   ///
-  /// - Note: Demand, completion and threading are those of ``Publisher/switchToLatest()``.
+  /// - Note: Demand, completion and threading are those of ``Publisher/switchToLatest()-24ljw``.
   ///
   /// - Returns: A ``Publishers/SwitchToLatest`` over the upstream with its failure type raised.
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Publishers.SetFailureType<Self, Output.Failure>> {
@@ -88,7 +88,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
   /// upstream can fail.
   ///
   /// Each publisher's failure type is raised to the upstream's with
-  /// ``Publisher/setFailureType(to:)``; otherwise the operator is ``Publisher/switchToLatest()``.
+  /// ``Publisher/setFailureType(to:)``; otherwise the operator is ``Publisher/switchToLatest()-24ljw``.
   ///
   /// ```swift
   /// struct Offline: Error {}
@@ -98,7 +98,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
   /// // Prints: results
   /// ```
   ///
-  /// - Note: Demand, completion and threading are those of ``Publisher/switchToLatest()``.
+  /// - Note: Demand, completion and threading are those of ``Publisher/switchToLatest()-24ljw``.
   ///
   /// - Returns: A ``Publishers/SwitchToLatest`` over publishers with their failure type raised.
   public func switchToLatest()
@@ -113,7 +113,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
 extension Publishers {
   /// A publisher that republishes the values of the latest publisher its upstream sent.
   ///
-  /// Made by ``Publisher/switchToLatest()``; see there for demand, completion and threading.
+  /// Made by ``Publisher/switchToLatest()-24ljw``; see there for demand, completion and threading.
   ///
   /// ```swift
   /// let latest = Publishers.SwitchToLatest(upstream: [Just(1), Just(2)].publisher)

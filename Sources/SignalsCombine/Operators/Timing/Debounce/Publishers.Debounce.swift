@@ -79,7 +79,7 @@ extension Publishers {
       self.options = options
     }
 
-    /// Attaches `subscriber` through a ``DebounceStorage``.
+    /// Attaches `subscriber` through a `DebounceStorage`.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(
         DebounceStorage(downstream: subscriber, dueTime: dueTime, scheduler: scheduler, options: options))
