@@ -11,29 +11,22 @@ import SignalsCombine
 /// The rules shared by `asyncMap`, `tryAsyncMap` and `flatMap(maxTasks:)`, as a plain value.
 ///
 /// Upstream values are asked for one for one with the subscriber's demand (the transforms emit
-/// one value per input) and queue in `inputs` until a driver task takes them. Only the driver
-/// calls the subscriber with values; a failure from upstream is delivered by the upstream's thread
-/// when the driver is not delivering, and handed to the driver when it is. The machine never locks,
-/// resumes or calls out.
-struct AsyncTransformStateMachine<Input, Failure: Error, Downstream, DownstreamFailure: Error> {
-  typealias Continuation = UnsafeContinuation<Input?, Never>
+/// one value per input); each one asked for is handed to ``TaskSlots`` (values wait in order), and
+/// the upstream's finish is the slots' ending. What is this operator's own: the demand, and who
+/// calls the subscriber — whoever holds the ``SerialDelivery`` token; a result made meanwhile is
+/// owed by the holder, and a failure is the token's ending. The machine never locks or calls out.
+struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: Error, Handle> {
+  typealias Slots = TaskSlots<Input, Handle>
 
   private enum State {
     /// Waiting for the upstream subscription.
     case awaitingSubscription(Downstream)
     /// Subscribed.
     case subscribed(Downstream, upstream: any Subscription)
-    /// The upstream finished; the driver drains `inputs`, then finishes the subscriber.
+    /// The upstream finished: the slots drain what waits, then the ending's slot finishes.
     case upstreamFinished(Downstream)
-    /// Completed or cancelled.
+    /// Completed or cancelled (a completion may still wait for the token's holder).
     case terminal
-  }
-
-  private enum Driver {
-    case notStarted
-    /// Started; its handle arrives with ``driverStarted(_:)``.
-    case starting
-    case running(Task<Void, Never>)
   }
 
   /// What ``receive(subscription:)`` asks the storage to do.
@@ -44,51 +37,41 @@ struct AsyncTransformStateMachine<Input, Failure: Error, Downstream, DownstreamF
     case cancel
   }
 
-  /// What ``request(_:)`` asks the storage to do.
-  struct RequestAction {
-    /// Forward the demand to this upstream.
-    var upstream: (any Subscription)?
-    /// Start the driver task (first request).
-    var startDriver = false
+  /// What the token's holder delivers next, from ``nextDelivery(after:)``.
+  enum Delivery {
+    /// Deliver this result, then ask again with the demand it returned.
+    case value(Downstream, Output)
+    /// Deliver the completion; nothing follows.
+    case completion(Downstream, Subscribers.Completion<DownstreamFailure>)
+    /// Nothing: the token is given back.
+    case none
   }
 
-  /// What the driver does next, from ``takeInput()``.
-  enum InputAction {
-    /// Transform this input.
-    case input(Input)
-    /// No input queued: park with ``park(_:)``.
-    case park
-    /// The upstream finished and the queue is empty, or terminal: stop.
-    case end
-  }
-
-  /// A completion to deliver, and what to cancel or wake first.
+  /// What an ending event asks the storage to do, after unlocking.
   struct Termination {
-    var downstream: Downstream?
-    var completion: Subscribers.Completion<DownstreamFailure>?
     var upstream: (any Subscription)?
-    var driver: Task<Void, Never>?
-    var parked: Continuation?
+    var tasks: [Handle] = []
+    /// The subscriber, released after unlocking (never called from here).
+    var released: Downstream?
+    /// Whether the caller now holds the token and drains with ``nextDelivery(after:)``.
+    var delivers = false
   }
 
   private var state: State
-  private var inputs: ContiguousArray<Input> = []
-  private var inputsHead = 0
-  private var parked: Continuation?
+  private var slots: Slots
   /// Requested from upstream and not received yet.
   private var upstreamDemand = Subscribers.Demand.none
-  private var driver = Driver.notStarted
-  /// Who calls the subscriber: the driver with a value (it holds the token for the call), or
-  /// the upstream's thread with a failure — the token's ending, made by the driver after its
-  /// delivery returns when it arrives meanwhile. The one serial-delivery primitive.
+  private var hasRequested = false
+  /// Who calls the subscriber: one holder at a time. The one serial-delivery primitive.
   private var token = SerialDelivery(.queued)
-  /// The driver's tasks are being cancelled: parking ends at once, with `nil`.
-  private var isParkingCancelled = false
-  /// An upstream failure that arrived while the driver was delivering (the token's ending).
-  private var pendingFailure: (Downstream, DownstreamFailure)?
+  /// Results owed by the token's holder, oldest first.
+  private var outputs = ValueQueue<Output>()
+  /// The completion the holder delivers as the token's ending.
+  private var ending: (Downstream, Subscribers.Completion<DownstreamFailure>)?
 
-  init(downstream: Downstream) {
+  init(downstream: Downstream, maxTasks: Int) {
     state = .awaitingSubscription(downstream)
+    slots = Slots(maxTasks: maxTasks, whenBusy: .wait)
   }
 
   mutating func receive(subscription: any Subscription) -> SubscriptionAction {
@@ -97,145 +80,60 @@ struct AsyncTransformStateMachine<Input, Failure: Error, Downstream, DownstreamF
     return .forward(downstream)
   }
 
-  mutating func request(_ demand: Subscribers.Demand) -> RequestAction {
-    var action = RequestAction()
-    switch state {
-    case .subscribed(_, let upstream):
-      upstreamDemand += demand
-      action.upstream = upstream
-    case .upstreamFinished:
-      break
-    case .awaitingSubscription, .terminal:
-      return action
-    }
-    if case .notStarted = driver {
-      driver = .starting
-      action.startDriver = true
-    }
-    return action
-  }
-
-  /// Returns the task if it must be cancelled at once.
-  mutating func driverStarted(_ task: Task<Void, Never>) -> Task<Void, Never>? {
-    if case .terminal = state { return task }
-    driver = .running(task)
-    return nil
-  }
-
-  /// An upstream value: queued (or handed to the parked driver) if it was asked for.
-  mutating func receive(_ input: Input) -> Continuation? {
-    guard case .subscribed = state, upstreamDemand > 0 else { return nil }
-    upstreamDemand -= 1
-    if let parked {
-      self.parked = nil
-      return parked
-    }
-    inputs.append(input)
-    return nil
-  }
-
-  /// The upstream finished: the driver drains the queue first, unless it never started.
-  mutating func receiveFinished() -> Termination {
-    guard case .subscribed(let downstream, _) = state else { return Termination() }
-    if case .notStarted = driver {
-      state = .terminal
-      return Termination(downstream: downstream, completion: .finished)
-    }
-    state = .upstreamFinished(downstream)
-    defer { parked = nil }
-    return Termination(parked: parked)
-  }
-
-  /// The upstream failed: delivered now, or by the driver once its delivery returns.
-  mutating func receiveFailure(_ failure: DownstreamFailure) -> Termination {
-    guard case .subscribed(let downstream, _) = state else { return Termination() }
-    var termination = terminate()
-    switch token.end() {
-    case .queued:
-      pendingFailure = (downstream, failure)
-    case .deliver, .deliverNested, .closed:
-      // The token was free: this thread delivers the failure and keeps the token.
-      termination.downstream = downstream
-      termination.completion = .failure(failure)
-    }
-    return termination
-  }
-
-  mutating func takeInput() -> InputAction {
-    if inputsHead < inputs.count {
-      let input = inputs[inputsHead]
-      inputsHead += 1
-      if inputsHead == inputs.count {
-        inputs.removeAll(keepingCapacity: true)
-        inputsHead = 0
-      }
-      return .input(input)
-    }
-    switch state {
-    case .subscribed: return .park
-    case .upstreamFinished, .terminal: return .end
-    case .awaitingSubscription: preconditionFailure("async transform driver runs before subscription")
-    }
-  }
-
-  /// The driver parks. Returns `nil` when parked; otherwise what to resume it with at once (an
-  /// input that arrived meanwhile, or `nil` when there is no more input).
-  mutating func park(_ continuation: Continuation) -> Input?? {
-    precondition(parked == nil, "async transform driver parked twice")
-    switch takeInput() {
-    case .input(let input):
-      return .some(input)
-    case .end:
-      return .some(nil)
-    case .park:
-      if isParkingCancelled { return .some(nil) }
-      parked = continuation
-      return nil
-    }
-  }
-
-  /// The parked driver's task was cancelled: returns its continuation, to wake with `nil`.
-  mutating func unpark() -> Continuation? {
-    isParkingCancelled = true
-    defer { parked = nil }
-    return parked
-  }
-
-  /// The driver is about to deliver a value: the subscriber, or `nil` once terminal.
-  mutating func beginDelivery() -> Downstream? {
-    switch state {
-    case .subscribed(let downstream, _), .upstreamFinished(let downstream):
-      guard token.acquire() else { return nil }
-      return downstream
-    case .awaitingSubscription, .terminal:
-      return nil
-    }
-  }
-
-  /// The delivery returned `demand`: forward it upstream, or deliver a failure that arrived meanwhile.
-  mutating func endDelivery(_ demand: Subscribers.Demand) -> (upstream: (any Subscription)?, failure: Termination?) {
-    if token.next() == .end, let (downstream, failure) = pendingFailure {
-      pendingFailure = nil
-      return (nil, Termination(downstream: downstream, completion: .failure(failure)))
-    }
-    guard demand > 0, case .subscribed(_, let upstream) = state else { return (nil, nil) }
+  /// The subscriber's demand: the upstream to forward it to.
+  mutating func request(_ demand: Subscribers.Demand) -> (any Subscription)? {
+    guard case .subscribed(_, let upstream) = state else { return nil }
     upstreamDemand += demand
-    return (upstream, nil)
+    hasRequested = true
+    return upstream
   }
 
-  /// The driver ran out of input (`failure == nil`) or a transform failed.
-  mutating func driverFinished(failure: DownstreamFailure?) -> Termination {
+  /// An upstream value: handed to the slots if it was asked for.
+  mutating func receive(_ input: Input) -> Slots.Offer {
+    guard case .subscribed = state, upstreamDemand > 0 else { return .none }
+    upstreamDemand -= 1
+    return slots.offer(input)
+  }
+
+  /// The upstream finished: finished at once if nothing was ever asked for, otherwise in the
+  /// slots' ending.
+  mutating func receiveFinished() -> (Slots.Next, Termination) {
+    guard case .subscribed(let downstream, _) = state else { return (.none, Termination()) }
+    guard hasRequested else { return (.none, finish(downstream, with: .finished)) }
+    state = .upstreamFinished(downstream)
+    return (slots.end(), Termination())
+  }
+
+  /// The ending's slot `id` runs: the subscriber is finished.
+  mutating func endingRuns(_ id: Int) -> Termination {
+    guard case .upstreamFinished(let downstream) = state else { return Termination() }
+    return finish(downstream, with: .finished, keeping: id)
+  }
+
+  /// The upstream failed, or a transform of slot `id` did: delivered once the token's holder is
+  /// done with its delivery; waiting inputs and owed results are dropped.
+  mutating func fail(_ failure: DownstreamFailure, inSlot id: Int? = nil) -> Termination {
     switch state {
-    case .upstreamFinished(let downstream):
-      state = .terminal
-      return Termination(downstream: downstream, completion: failure.map { .failure($0) } ?? .finished)
     case .subscribed(let downstream, let upstream):
-      guard let failure else { preconditionFailure("async transform driver ended while subscribed") }
-      state = .terminal
-      return Termination(downstream: downstream, completion: .failure(failure), upstream: upstream)
+      var termination = finish(downstream, with: .failure(failure), keeping: id)
+      if id != nil { termination.upstream = upstream }
+      return termination
+    case .upstreamFinished(let downstream):
+      return finish(downstream, with: .failure(failure), keeping: id)
     case .awaitingSubscription, .terminal:
       return Termination()
     }
+  }
+
+  private mutating func finish(
+    _ downstream: Downstream, with completion: Subscribers.Completion<DownstreamFailure>, keeping id: Int? = nil
+  ) -> Termination {
+    state = .terminal
+    let tasks = slots.close(keeping: id)
+    token.forget(outputs.count)
+    outputs = ValueQueue()
+    ending = (downstream, completion)
+    return Termination(tasks: tasks, delivers: token.end() == .deliver)
   }
 
   /// The subscriber cancelled.
@@ -243,28 +141,63 @@ struct AsyncTransformStateMachine<Input, Failure: Error, Downstream, DownstreamF
     var termination = Termination()
     switch state {
     case .awaitingSubscription(let downstream), .upstreamFinished(let downstream):
-      termination = terminate()
-      termination.downstream = downstream
+      termination.released = downstream
     case .subscribed(let downstream, let upstream):
-      termination = terminate()
-      termination.downstream = downstream
+      termination.released = downstream
       termination.upstream = upstream
     case .terminal:
-      break
+      return termination
     }
-    // Released after unlocking, never called.
-    termination.completion = nil
+    state = .terminal
+    token.close()
+    outputs = ValueQueue()
+    termination.tasks = slots.close()
     return termination
   }
 
-  /// Moves to `terminal`, returning the driver to cancel and the parked continuation to wake.
-  private mutating func terminate() -> Termination {
-    state = .terminal
-    var termination = Termination(parked: parked)
-    parked = nil
-    if case .running(let task) = driver { termination.driver = task }
-    inputs = []
-    inputsHead = 0
-    return termination
+  mutating func started(_ id: Int, handle: Handle) -> Handle? { slots.started(id, handle: handle) }
+
+  func mayRun(_ id: Int) -> Bool { slots.mayRun(id) }
+
+  mutating func workDone(_ id: Int) -> Slots.AfterWork { slots.workDone(id) }
+
+  mutating func finished(_ id: Int) -> Slots.Next { slots.finished(id) }
+
+  /// Slot `id` made a result: `true` when the caller now holds the token and drains with
+  /// ``nextDelivery(after:)``; otherwise the holder delivers it, or it is dropped once terminal.
+  mutating func deliver(_ output: Output) -> Bool {
+    switch state {
+    case .subscribed, .upstreamFinished:
+      outputs.append(output)
+      return token.owe()
+    case .awaitingSubscription, .terminal:
+      return false
+    }
+  }
+
+  /// The holder's previous delivery returned `demand` (`.none` after none): what it delivers next,
+  /// and the upstream to forward the demand to.
+  mutating func nextDelivery(after demand: Subscribers.Demand) -> (Delivery, upstream: (any Subscription)?) {
+    var upstream: (any Subscription)?
+    if demand > 0, case .subscribed(_, let subscription) = state {
+      upstreamDemand += demand
+      upstream = subscription
+    }
+    switch token.next() {
+    case .deliver:
+      switch state {
+      case .subscribed(let downstream, _), .upstreamFinished(let downstream):
+        guard let output = outputs.popFirst() else { preconditionFailure("async transform owes no result") }
+        return (.value(downstream, output), upstream)
+      case .awaitingSubscription, .terminal:
+        preconditionFailure("async transform delivers after its end: \(state)")
+      }
+    case .end:
+      guard let (downstream, completion) = ending else { preconditionFailure("async transform ends without completion") }
+      ending = nil
+      return (.completion(downstream, completion), upstream)
+    case .none:
+      return (.none, upstream)
+    }
   }
 }

@@ -9,23 +9,24 @@ import SignalsCombine
 #endif
 
 /// The subscriber behind `asyncSink(policy:…)` for ``AsyncSinkPolicy/latest``,
-/// ``AsyncSinkPolicy/dropWhileBusy`` and ``AsyncSinkPolicy/concurrent(maxTasks:)``: a task per
-/// run of work (so that each can be cancelled alone), created with the sink's priority. A task whose
-/// closure returned takes the oldest waiting value itself (``AsyncSinkPolicyStateMachine/workDone(_:)``)
-/// instead of ending and making another task.
+/// ``AsyncSinkPolicy/dropWhileBusy`` and ``AsyncSinkPolicy/concurrent(maxTasks:)``: each run of
+/// work in a task of its own (so that each can be cancelled alone), created with the sink's
+/// priority, scheduled by ``TaskSlots``; the completion runs in the ending's slot.
 ///
-/// All mutable state is the subscription status and an ``AsyncSinkPolicyStateMachine``, both in
-/// one `LockedState`. Each event takes the lock, asks the machine, releases the lock, then creates
-/// or cancels tasks and counts drops. A task asks ``AsyncSinkPolicyStateMachine/mayRun(_:)``
-/// under the lock just before calling the closure, so no closure starts once `cancel()` returned.
+/// All mutable state is in one `LockedState`: the subscription status, the slots and the
+/// completion. Each event takes the lock, asks the slots, releases the lock, then creates or
+/// cancels tasks and counts drops. A task asks ``TaskSlots/mayRun(_:)`` under the lock just before
+/// calling the closure, so no closure starts once `cancel()` returned.
 final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber, Cancellable,
   CustomStringConvertible
 {
-  typealias Machine = AsyncSinkPolicyStateMachine<Input, Failure, Task<Void, Never>>
+  typealias Slots = TaskSlots<Input, Task<Void, Never>>
 
   private struct State {
     var status = SubscriptionStatus.awaitingSubscription
-    var machine: Machine
+    var slots: Slots
+    /// The upstream's completion, for the ending's task.
+    var completion: Subscribers.Completion<Failure>?
   }
 
   private let state: LockedState<State>
@@ -35,13 +36,13 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   private let receiveValue: @Sendable @isolated(any) (Input) async -> Void
 
   init(
-    mode: Machine.Mode,
+    slots: Slots,
     drops: DropCounter?,
     priority: TaskPriority?,
     receiveCompletion: @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
     receiveValue: @escaping @Sendable @isolated(any) (Input) async -> Void
   ) {
-    state = LockedState.make(State(machine: Machine(mode: mode)))
+    state = LockedState.make(State(slots: slots))
     self.drops = drops
     self.priority = priority
     self.receiveCompletion = receiveCompletion
@@ -60,7 +61,7 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    switch state.withLock({ $0.machine.receive(input) }) {
+    switch state.withLock({ $0.slots.offer(input) }) {
     case .none:
       break
     case .start(let id, let value):
@@ -74,36 +75,39 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let action = state.withLock { state -> Machine.NextAction in
+    let next = state.withLock { state -> Slots.Next in
       guard !state.status.isTerminal else { return .none }
       state.status = .terminal
-      return state.machine.receive(completion: completion)
+      state.completion = completion
+      return state.slots.end()
     }
-    perform(action)
+    perform(next)
   }
 
   /// Cancels the subscription and every task in flight; no closure starts afterwards.
   func cancel() {
     let (subscription, tasks) = state.withLock { state -> ((any Subscription)?, [Task<Void, Never>]) in
       defer { state.status = .terminal }
-      return (state.status.subscription, state.machine.cancel())
+      return (state.status.subscription, state.slots.close())
     }
     subscription?.cancel()
     for task in tasks { task.cancel() }
   }
 
-  private func perform(_ action: Machine.NextAction) {
-    switch action {
+  private func perform(_ next: Slots.Next) {
+    switch next {
     case .none:
       break
     case .start(let id, let value):
       startValue(id, value)
-    case .complete(let id, let completion):
+    case .end(let id):
+      // Stored in the critical section that handed out the ending, and never changed after.
+      guard let completion = state.withLock({ $0.completion }) else { preconditionFailure("ending without completion") }
       let receiveCompletion = receiveCompletion
       register(id) {
         Task(priority: priority) {
           if self.mayRun(id) { await receiveCompletion(completion) }
-          self.finished(id)
+          self.perform(self.state.withLock { $0.slots.finished(id) })
         }
       }
     }
@@ -117,32 +121,27 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
         var value = value
         while self.mayRun(id) {
           await receiveValue(value)
-          switch self.state.withLock({ $0.machine.workDone(id) }) {
+          switch self.state.withLock({ $0.slots.workDone(id) }) {
           case .runNext(let next):
             value = next
-          case .end(let action):
-            self.perform(action)
+          case .end(let next):
+            self.perform(next)
             return
           }
         }
-        self.finished(id)
+        self.perform(self.state.withLock { $0.slots.finished(id) })
       }
     }
   }
 
   private func register(_ id: Int, _ makeTask: () -> Task<Void, Never>) {
     let task = makeTask()
-    let cancelNow = state.withLock { $0.machine.started(id, handle: task) }
-    cancelNow?.cancel()
+    state.withLock { $0.slots.started(id, handle: task) }?.cancel()
   }
 
   private func mayRun(_ id: Int) -> Bool {
     guard !Task.isCancelled else { return false }
-    return state.withLock { $0.machine.mayRun(id) }
-  }
-
-  private func finished(_ id: Int) {
-    perform(state.withLock { $0.machine.finished(id) })
+    return state.withLock { $0.slots.mayRun(id) }
   }
 }
 

@@ -46,21 +46,21 @@ extension Publisher where Output: Sendable, Failure: Sendable {
       @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
     @_inheritActorContext receiveValue: @escaping @Sendable @isolated(any) (Output) async -> Void
   ) -> AnyCancellable {
-    let mode: AsyncSinkPolicyStorage<Output, Failure>.Machine.Mode
+    let slots: AsyncSinkPolicyStorage<Output, Failure>.Slots
     var drops: DropCounter?
     switch policy.kind {
     case .serial:
       return asyncSink(priority: priority, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     case .latest:
-      mode = .latest
+      slots = TaskSlots(maxTasks: 1, whenBusy: .replace)
     case .dropWhileBusy(let counter):
-      mode = .dropWhileBusy
+      slots = TaskSlots(maxTasks: 1, whenBusy: .drop)
       drops = counter
     case .concurrent(let maxTasks):
-      mode = .concurrent(maxTasks: maxTasks)
+      slots = TaskSlots(maxTasks: maxTasks, whenBusy: .wait)
     }
     let sink = AsyncSinkPolicyStorage<Output, Failure>(
-      mode: mode, drops: drops, priority: priority, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
+      slots: slots, drops: drops, priority: priority, receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     subscribe(sink)
     return AnyCancellable(sink)
   }

@@ -5,23 +5,33 @@ import Testing
 @testable import Signals
 @testable import SignalsConcurrency
 
+/// The operator's own rules: demand, and who delivers. The slots' rules are `TaskSlotsTests`'.
 struct AsyncTransformStateMachineTests {
-  private typealias Machine = AsyncTransformStateMachine<Int, TestError, String, TestError>
+  private typealias Machine = AsyncTransformStateMachine<Int, Int, String, TestError, String>
 
-  private func subscribedMachine(demand: Subscribers.Demand = .max(2)) -> Machine {
-    var machine = Machine(downstream: "downstream")
+  private func subscribedMachine(demand: Subscribers.Demand = .max(2), maxTasks: Int = 1) -> Machine {
+    var machine = Machine(downstream: "downstream", maxTasks: maxTasks)
     _ = machine.receive(subscription: TestSubscription())
     _ = machine.request(demand)
     return machine
   }
 
-  private func input(_ action: Machine.InputAction) -> Int? {
-    if case .input(let value) = action { return value }
-    return nil
+  /// Hands a slot's result to the machine: whether the caller now holds the token.
+  private func deliver(_ machine: inout Machine, _ output: Int) -> Bool { machine.deliver(output) }
+
+  /// The holder's next delivery as text, so that tests compare whole answers.
+  private func next(_ machine: inout Machine, after demand: Subscribers.Demand = .none) -> String {
+    let (delivery, upstream) = machine.nextDelivery(after: demand)
+    let request = upstream == nil ? "" : ", request"
+    switch delivery {
+    case .value(let downstream, let output): return "\(output) to \(downstream)\(request)"
+    case .completion(let downstream, let completion): return "\(completion) to \(downstream)\(request)"
+    case .none: return "none\(request)"
+    }
   }
 
   @Test func firstSubscriptionIsForwardedAndASecondIsCancelled() {
-    var machine = Machine(downstream: "downstream")
+    var machine = Machine(downstream: "downstream", maxTasks: 1)
     guard case .forward(let downstream) = machine.receive(subscription: TestSubscription()) else {
       Issue.record("the first subscription must be forwarded")
       return
@@ -33,87 +43,79 @@ struct AsyncTransformStateMachineTests {
     }
   }
 
-  @Test func firstRequestStartsTheDriverAndEveryRequestGoesUpstream() {
-    var machine = Machine(downstream: "downstream")
-    _ = machine.receive(subscription: TestSubscription())
-    let first = machine.request(.max(1))
-    #expect(first.startDriver)
-    #expect(first.upstream != nil)
-    let second = machine.request(.max(1))
-    #expect(!second.startDriver)
-    #expect(second.upstream != nil)
-  }
-
-  @Test func requestedValuesQueueInOrderAndUnrequestedOnesAreDropped() {
-    var machine = subscribedMachine(demand: .max(2))
-    #expect(machine.receive(1) == nil)
-    #expect(machine.receive(2) == nil)
-    #expect(machine.receive(3) == nil)
-    #expect(input(machine.takeInput()) == 1)
-    #expect(input(machine.takeInput()) == 2)
-    guard case .park = machine.takeInput() else {
-      Issue.record("an empty queue parks the driver")
+  @Test func onlyRequestedValuesReachTheSlotsAndReturnedDemandGoesUpstream() {
+    var machine = subscribedMachine(demand: .max(1))
+    guard case .start(0, 1) = machine.receive(1), case .none = machine.receive(2) else {
+      Issue.record("the requested value starts a slot; the unrequested one is dropped")
       return
     }
+    #expect(deliver(&machine, 10))
+    #expect(next(&machine) == "10 to downstream")
+    #expect(next(&machine, after: .max(1)) == "none, request")
   }
 
-  @Test func finishedUpstreamIsDrainedBeforeTheEnd() {
-    var machine = subscribedMachine()
-    _ = machine.receive(1)
-    let termination = machine.receiveFinished()
-    #expect(termination.completion == nil)
-    #expect(input(machine.takeInput()) == 1)
-    guard case .end = machine.takeInput() else {
-      Issue.record("the queue is drained, then ends")
-      return
-    }
-    #expect(machine.driverFinished(failure: nil).completion == .finished)
+  @Test func aResultMadeDuringADeliveryIsOwedByTheHolder() {
+    var machine = subscribedMachine(maxTasks: 2)
+    #expect(deliver(&machine, 10))
+    #expect(next(&machine) == "10 to downstream")
+    #expect(!deliver(&machine, 20), "another slot's result waits for the holder")
+    #expect(next(&machine) == "20 to downstream")
+    #expect(next(&machine) == "none")
   }
 
   @Test func finishWithoutAnyRequestIsDeliveredAtOnce() {
-    var machine = Machine(downstream: "downstream")
+    var machine = Machine(downstream: "downstream", maxTasks: 1)
     _ = machine.receive(subscription: TestSubscription())
-    let termination = machine.receiveFinished()
-    #expect(termination.downstream == "downstream")
-    #expect(termination.completion == .finished)
-  }
-
-  @Test func failureDuringADeliveryWaitsForTheDeliveryToReturn() {
-    var machine = subscribedMachine()
-    #expect(machine.beginDelivery() == "downstream")
-    let duringDelivery = machine.receiveFailure(TestError(id: 1))
-    #expect(duringDelivery.completion == nil)
-    let (upstream, termination) = machine.endDelivery(.max(1))
-    #expect(upstream == nil)
-    #expect(termination?.completion == .failure(TestError(id: 1)))
-    #expect(machine.beginDelivery() == nil)
-  }
-
-  @Test func failureOutsideADeliveryIsDeliveredAtOnce() {
-    var machine = subscribedMachine()
-    _ = machine.receive(1)
-    let termination = machine.receiveFailure(TestError(id: 2))
-    #expect(termination.completion == .failure(TestError(id: 2)))
-    guard case .end = machine.takeInput() else {
-      Issue.record("queued values are dropped on failure")
+    let (slots, termination) = machine.receiveFinished()
+    guard case .none = slots else {
+      Issue.record("no ending slot when nothing was asked for")
       return
     }
+    #expect(termination.delivers)
+    #expect(next(&machine) == "finished to downstream")
   }
 
-  @Test func transformFailureCancelsUpstream() {
+  @Test func finishAfterARequestIsTheEndingSlots() {
     var machine = subscribedMachine()
-    let termination = machine.driverFinished(failure: TestError(id: 3))
+    guard case (.end(let id), let termination) = machine.receiveFinished() else {
+      Issue.record("nothing runs: the ending's slot starts")
+      return
+    }
+    #expect(!termination.delivers)
+    #expect(machine.endingRuns(id).delivers)
+    #expect(next(&machine) == "finished to downstream")
+  }
+
+  @Test func failureDuringADeliveryWaitsForItAndDropsOwedResults() {
+    var machine = subscribedMachine(maxTasks: 2)
+    #expect(deliver(&machine, 10))
+    #expect(next(&machine) == "10 to downstream")
+    #expect(!deliver(&machine, 20))
+    #expect(!machine.fail(TestError(id: 1)).delivers)
+    #expect(next(&machine, after: .max(1)) == "failure(SignalsTests.TestError(id: 1)) to downstream")
+    #expect(next(&machine) == "none")
+  }
+
+  @Test func transformFailureCancelsUpstreamAndTheOtherSlotsOnly() {
+    var machine = subscribedMachine(maxTasks: 2)
+    _ = machine.receive(1)
+    _ = machine.receive(2)
+    _ = machine.started(0, handle: "t0")
+    _ = machine.started(1, handle: "t1")
+    let termination = machine.fail(TestError(id: 3), inSlot: 0)
     #expect(termination.upstream != nil)
-    #expect(termination.completion == .failure(TestError(id: 3)))
+    #expect(termination.tasks == ["t1"])
+    #expect(termination.delivers)
+    #expect(next(&machine) == "failure(SignalsTests.TestError(id: 3)) to downstream")
   }
 
   @Test func cancelCancelsUpstreamAndReleasesWithoutCompleting() {
     var machine = subscribedMachine()
     let termination = machine.cancel()
     #expect(termination.upstream != nil)
-    #expect(termination.downstream == "downstream")
-    #expect(termination.completion == nil)
+    #expect(termination.released == "downstream")
+    #expect(!termination.delivers)
     #expect(machine.cancel().upstream == nil)
-    #expect(machine.beginDelivery() == nil)
+    #expect(!deliver(&machine, 10))
   }
 }
