@@ -73,8 +73,8 @@ extension Publisher where Output: Sendable {
   ///   (with `maxTasks: 1` the two are the same; see ``Publisher/asyncMap(priority:_:)``).
   /// - Demand: forwarded upstream one for one; values that arrive while `maxTasks` transforms run
   ///   wait in a queue, so none is dropped.
-  /// - Threading: a driver task created with `priority` runs the transforms as children of a task
-  ///   group (which inherit that priority) and delivers the results one at a time.
+  /// - Threading: each transform runs in a task created with `priority` (a task whose transform
+  ///   returned takes the next value waiting); the results are delivered one at a time.
   /// - Completion: `finished` once the upstream finished and every transform delivered; an
   ///   upstream failure is delivered at once and cancels the transforms in flight; cancelling
   ///   cancels the upstream and every transform in flight.
