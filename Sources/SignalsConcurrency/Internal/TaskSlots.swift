@@ -96,7 +96,8 @@ struct TaskSlots<Value, Handle> {
   private var lifecycle = Lifecycle.open
 
   init(maxTasks: Int, whenBusy: WhenBusy) {
-    precondition(maxTasks > 0 && (whenBusy == .wait || maxTasks == 1), "task slots: \(maxTasks), \(whenBusy)")
+    precondition(maxTasks > 0, "task slots need at least one slot, not \(maxTasks)")
+    precondition(whenBusy == .wait || maxTasks == 1, "only the wait rule takes more than one slot")
     self.maxTasks = maxTasks
     self.whenBusy = whenBusy
   }
