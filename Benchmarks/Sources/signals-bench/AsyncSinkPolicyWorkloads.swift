@@ -21,7 +21,21 @@ let asyncSinkPolicyCatalog: [Workload] = [
       Contender(label: "policy .dropWhileBusy", body: AsyncSinkPolicyWorkloads.run(.dropWhileBusy)),
       Contender(label: "policy .concurrent(4)", body: AsyncSinkPolicyWorkloads.run(.concurrent(maxTasks: 4))),
       Contender(label: "sink { Task { … } }", body: AsyncSinkPolicyWorkloads.sinkTask),
-    ])
+    ]),
+  // The task slots' other user: a burst of values through asyncMap and flatMap(maxTasks: 4), and
+  // one value at a time (each waits for the previous result), where a task starts per value.
+  Workload(
+    name: "AsyncMapSlots", summary: "subject → asyncMap / flatMap(maxTasks:) → sink, per value",
+    unit: "value", quick: 20_000, full: 100_000,
+    signals: AsyncSinkPolicyWorkloads.transform(burst: true) { $0.asyncMap { $0 }.eraseToAnyPublisher() },
+    peers: [
+      Contender(
+        label: "flatMap(maxTasks: 4) burst",
+        body: AsyncSinkPolicyWorkloads.transform(burst: true) { $0.flatMap(maxTasks: 4) { $0 }.eraseToAnyPublisher() }),
+      Contender(
+        label: "asyncMap one at a time",
+        body: AsyncSinkPolicyWorkloads.transform(burst: false) { $0.asyncMap { $0 }.eraseToAnyPublisher() }),
+    ]),
 ]
 
 enum AsyncSinkPolicyWorkloads {
@@ -61,6 +75,34 @@ enum AsyncSinkPolicyWorkloads {
       lap.end()
       withExtendedLifetime(cancellable) {}
       return sum.value.withLock { $0 }
+    }
+  }
+
+  /// Values through `make`'s transform into a sink: all at once then the finish (`burst`), or each
+  /// sent once the previous result arrived.
+  static func transform(
+    burst: Bool, _ make: @escaping @Sendable (PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never>
+  ) -> Body {
+    { elements, lap in
+      let subject = PassthroughSubject<Int, Never>()
+      let (results, continuation) = AsyncStream.makeStream(of: Int.self)
+      let cancellable = make(subject).sink { _ in continuation.finish() } receiveValue: { continuation.yield($0) }
+      var sum = 0
+      lap.begin()
+      if burst {
+        for _ in 0..<elements { subject.send(1) }
+        subject.send(completion: .finished)
+        for await result in results { sum &+= result }
+      } else {
+        var iterator = results.makeAsyncIterator()
+        for _ in 0..<elements {
+          subject.send(1)
+          sum &+= await iterator.next() ?? 0
+        }
+      }
+      lap.end()
+      withExtendedLifetime(cancellable) {}
+      return sum
     }
   }
 

@@ -163,15 +163,16 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
 
   mutating func finished(_ id: Int) -> Slots.Next { slots.finished(id) }
 
-  /// Slot `id` made a result: `true` when the caller now holds the token and drains with
-  /// ``nextDelivery(after:)``; otherwise the holder delivers it, or it is dropped once terminal.
-  mutating func deliver(_ output: Output) -> Bool {
+  /// A slot made a result: when the caller takes the token, its first delivery (then it goes on
+  /// with ``nextDelivery(after:)``); otherwise `.none`: the holder delivers it, or it is dropped
+  /// once terminal.
+  mutating func deliver(_ output: Output) -> Delivery {
     switch state {
     case .subscribed, .upstreamFinished:
       outputs.append(output)
-      return token.owe()
+      return token.owe() ? nextDelivery(after: .none).0 : .none
     case .awaitingSubscription, .terminal:
-      return false
+      return .none
     }
   }
 

@@ -112,12 +112,14 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     let transform = transform
     register(id) {
       Task(priority: priority) {
+        // Checked once here; a value taken in `workDone` was checked in the same critical section.
+        guard self.mayRun(id) else { return self.finished(id) }
         var item = item
-        while self.mayRun(id) {
+        while true {
           let result = await WorkTicket.perform(item.ticket) { await transform(item.value) }
           switch result {
           case .success(let output):
-            if self.machine.withLock({ $0.deliver((output, item.ticket)) }) { self.drain() }
+            self.drain(from: self.machine.withLock { $0.deliver((output, item.ticket)) })
           case .failure(let failure):
             self.perform(self.machine.withLock { $0.fail(failure, inSlot: id) })
             self.finished(id)
@@ -131,7 +133,6 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
             return
           }
         }
-        self.finished(id)
       }
     }
   }
@@ -152,12 +153,12 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   // MARK: Delivery
 
-  /// The token's holder delivers what is owed, the completion last, until the token is given back.
-  private func drain() {
-    var demand = Subscribers.Demand.none
+  /// The token's holder delivers what is owed, from `first`, the completion last, until the token
+  /// is given back.
+  private func drain(from first: Machine.Delivery) {
+    var delivery = first
     while true {
-      let (delivery, upstream) = machine.withLock { $0.nextDelivery(after: demand) }
-      upstream?.request(demand)
+      let demand: Subscribers.Demand
       switch delivery {
       case .value(let downstream, (let output, let ticket)):
         demand = WorkTicket.perform(ticket) { downstream.receive(output) }
@@ -167,13 +168,16 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
       case .none:
         return
       }
+      let upstream: (any Subscription)?
+      (delivery, upstream) = machine.withLock { $0.nextDelivery(after: demand) }
+      upstream?.request(demand)
     }
   }
 
   private func perform(_ termination: Machine.Termination) {
     termination.upstream?.cancel()
     for task in termination.tasks { task.cancel() }
-    if termination.delivers { drain() }
+    if termination.delivers { drain(from: machine.withLock { $0.nextDelivery(after: .none).0 }) }
     withExtendedLifetime(termination.released) {}
   }
 }
