@@ -2,26 +2,34 @@
 
 @_spi(Signals) import SignalsSupport
 
-/// The one task-slot scheduler: which values run in tasks of their own, how many at once, and
-/// when the ending runs. It serves `asyncSink(policy:)` and `asyncMap`/`flatMap(maxTasks:)`.
+/// The one task-slot scheduler: which values run in tasks of their own, how many at once, which
+/// task runs them, and when the ending runs. It serves `asyncSink(policy:)` and
+/// `asyncMap`/`flatMap(maxTasks:)`; the loop each slot's task runs is ``TaskSlotOwner``'s.
 ///
-/// A plain value the owner keeps inside its `LockedState`; it never locks, starts a task or calls
-/// a closure. `Handle` is what cancels a task (a `Task` in the storages, anything in tests). The
-/// rules, once:
-/// 1. At most `maxTasks` slots run at once. A value that finds a free slot and nobody waiting
-///    starts a task (``Offer/start(id:_:)``); otherwise ``WhenBusy`` decides: it waits (in arrival
-///    order, unbounded), replaces the waiting value and cancels the one slot, or is dropped.
-/// 2. A slot is *starting* until the owner registers its task (``started(_:handle:)``), then
-///    *running*. A cancel that comes first is recorded and returned at registration.
-/// 3. Before each run of work the task asks ``mayRun(_:)``: `false` once its slot or the whole
-///    scheduler was cancelled, so no work starts after ``close()``.
-/// 4. A task whose work returned takes the oldest waiting value itself (``workDone(_:)``) unless
-///    its slot was cancelled; otherwise it ends (``finished(_:)``), freeing the slot for the oldest
-///    waiting value, in a new task.
-/// 5. ``end()`` stops new values; waiting values still run. Once no slot runs and nothing waits,
-///    the ending gets a slot of its own (``Next/end(id:)``), exactly once.
-/// 6. ``close()`` forgets the waiting values and cancels every slot: nothing starts afterwards.
-struct TaskSlots<Value, Handle> {
+/// A plain value the owner keeps inside its `LockedState`; it never locks, starts or resumes a
+/// task or calls a closure. `Handle` is what cancels a task and `Parked` what wakes a parked one
+/// (a `Task` and a continuation in the storages, anything in tests). The rules, once:
+/// 1. At most `maxTasks` slots exist at once. A value goes to a parked slot if there is one
+///    (``Offer/resume(_:)``), else to a new slot while there is room and nobody waits
+///    (``Offer/start(id:_:)``); otherwise ``WhenBusy`` decides: it waits (in arrival order,
+///    unbounded), replaces the waiting value and cancels the one slot, or is dropped.
+/// 2. A slot is *starting* until the owner registers its task (``started(_:handle:)``). A cancel
+///    that comes first is recorded and returned at registration.
+/// 3. A new task asks ``mayRun(_:)`` before its first work: `false` once its slot or the whole
+///    scheduler was cancelled. Every later value is handed over under the lock (``workDone(_:)``,
+///    ``resumed(_:)``), so no work starts after ``close(keeping:)``.
+/// 4. A task whose work returned takes the oldest waiting value itself unless its slot was
+///    cancelled (then it ends, and the oldest waiting value gets a new task). With nothing waiting
+///    it *parks* (``Step/park``, then ``park(_:_:)``) while values may still come: the next value
+///    wakes it instead of creating a task, so a slot's task lives from its first value to the end.
+/// 5. ``end()`` stops new values; waiting values still run. Parked slots are let go, and the last
+///    slot to finish its work runs the ending (``Step/runEnding``), exactly once; only when no slot
+///    is left does the ending get a task of its own (``Next/end(id:)``).
+/// 6. ``close(keeping:)`` forgets the waiting values, cancels every working slot and lets every
+///    parked one go: nothing starts afterwards, and no parked task is left behind.
+///
+/// Invariant: a slot is idle (parked or parking) only while nothing waits, and only while open.
+struct TaskSlots<Value, Handle, Parked> {
   /// What a value does when every slot is taken (or values wait already).
   enum WhenBusy {
     /// It waits, in arrival order.
@@ -34,10 +42,13 @@ struct TaskSlots<Value, Handle> {
 
   /// The answer to ``offer(_:)``.
   enum Offer {
-    /// Nothing to do: the value waits, or the scheduler no longer takes values.
+    /// Nothing to do: the value waits, was handed to a slot still parking, or the scheduler no
+    /// longer takes values.
     case none
     /// Create a task for slot `id` with this value, then call ``started(_:handle:)``.
     case start(id: Int, Value)
+    /// The value was handed to a parked slot: resume its task (it then asks ``resumed(_:)``).
+    case resume(Parked)
     /// The value waits; cancel this task, whose slot it replaces.
     case cancel(Handle)
     /// The value was dropped.
@@ -54,25 +65,45 @@ struct TaskSlots<Value, Handle> {
     case end(id: Int)
   }
 
-  /// What a task does once its work returned.
-  enum AfterWork {
-    /// Run again, in the same task, with this waiting value.
-    case runNext(Value)
-    /// The slot ended; then do what ``Next`` says.
+  /// What a slot's task does next.
+  enum Step {
+    /// Run this value's work, then ask ``workDone(_:)``.
+    case run(Value)
+    /// Run the ending, then ask ``finished(_:)``.
+    case runEnding
+    /// Nothing to do yet: park with ``park(_:_:)``.
+    case park
+    /// The task ends, after doing what ``Next`` says.
     case end(Next)
   }
 
-  private enum Slot {
-    /// The owner is creating the task; `isCancelled` records a cancel that came first.
-    case starting(isCancelled: Bool)
-    /// The task runs; `isCancelled` says its handle was cancelled already.
-    case running(Handle, isCancelled: Bool)
+  /// What ``end()`` and ``close(keeping:)`` ask the owner to do after unlocking.
+  struct Release {
+    /// Create the ending's task, when no slot is left to run it.
+    var next = Next.none
+    /// Resume these parked tasks: each asks ``resumed(_:)`` and runs the ending or ends.
+    var resume: [Parked] = []
+    /// Cancel these tasks.
+    var cancel: [Handle] = []
+  }
 
-    var isCancelled: Bool {
-      switch self {
-      case .starting(let isCancelled), .running(_, let isCancelled): isCancelled
-      }
-    }
+  private enum Phase {
+    /// The task runs its work, or is about to (a new task with its first value).
+    case working
+    /// No work: the task parks; `Parked` once it stored what wakes it.
+    case idle(Parked?)
+    /// Handed a value while idle; the task has yet to take it in ``resumed(_:)``.
+    case handed(Value)
+    /// Handed the ending while idle.
+    case handedEnding
+  }
+
+  private struct Slot {
+    /// The task, once registered.
+    var handle: Handle?
+    /// Cancelled by the scheduler: its work ends and it takes no other.
+    var isCancelled = false
+    var phase: Phase
   }
 
   private enum Lifecycle {
@@ -80,17 +111,19 @@ struct TaskSlots<Value, Handle> {
     case open
     /// ``end()`` was asked: waiting values run, then the ending.
     case ending
-    /// The ending's slot was handed out: nothing else starts.
+    /// The ending was handed out: nothing else starts.
     case ended
-    /// ``close()``: nothing starts, every slot is cancelled.
+    /// ``close(keeping:)``: nothing starts, every slot is cancelled or let go.
     case closed
   }
 
   let maxTasks: Int
   let whenBusy: WhenBusy
-  /// The slots that have not ended, by id.
+  /// The slots whose task has not ended or been let go, by id.
   private var slots: [Int: Slot] = [:]
-  /// Values waiting for a free slot, oldest first.
+  /// The idle slots, most recently parked last.
+  private var idle: [Int] = []
+  /// Values waiting for a slot, oldest first.
   private var waiting = ValueQueue<Value>()
   private var nextID = 0
   private var lifecycle = Lifecycle.open
@@ -105,26 +138,34 @@ struct TaskSlots<Value, Handle> {
   /// The values waiting, oldest first.
   var waitingValues: [Value] { waiting.elements }
 
-  /// Slots that have not ended.
+  /// Slots whose task has not ended or been let go.
   var occupied: Int { slots.count }
 
-  /// Whether ``close()`` was called.
+  /// Slots whose task is parked or parking.
+  var parkedCount: Int { idle.count }
+
+  /// Whether ``close(keeping:)`` was called.
   var isClosed: Bool {
     if case .closed = lifecycle { return true }
     return false
   }
 
-  private mutating func occupySlot() -> Int {
+  private mutating func occupySlot(_ phase: Phase) -> Int {
     defer { nextID += 1 }
-    slots[nextID] = .starting(isCancelled: false)
+    slots[nextID] = Slot(phase: phase)
     return nextID
   }
 
   /// A value to run (rule 1).
   mutating func offer(_ value: Value) -> Offer {
     guard case .open = lifecycle else { return .none }
+    if waiting.isEmpty, let id = idle.popLast() {
+      guard case .idle(let parked) = slots[id]?.phase else { preconditionFailure("idle slot \(id) is not idle") }
+      slots[id]?.phase = .handed(value)
+      return parked.map(Offer.resume) ?? .none
+    }
     if slots.count < maxTasks && waiting.isEmpty {
-      return .start(id: occupySlot(), value)
+      return .start(id: occupySlot(.working), value)
     }
     switch whenBusy {
     case .wait:
@@ -133,86 +174,176 @@ struct TaskSlots<Value, Handle> {
     case .drop:
       return .drop
     case .replace:
+      guard let (id, slot) = slots.first else { preconditionFailure("the replace rule found no slot") }
+      if case .handed = slot.phase {
+        // Its task has not taken the handed value yet: the newest replaces it there.
+        slots[id]?.phase = .handed(value)
+        return .none
+      }
       _ = waiting.removeAll()
       waiting.append(value)
-      guard let (id, slot) = slots.first, !slot.isCancelled else { return .none }
-      switch slot {
-      case .starting:
-        slots[id] = .starting(isCancelled: true)
-        return .none
-      case .running(let handle, _):
-        slots[id] = .running(handle, isCancelled: true)
-        return .cancel(handle)
-      }
+      guard !slot.isCancelled else { return .none }
+      slots[id]?.isCancelled = true
+      return slot.handle.map(Offer.cancel) ?? .none
     }
+  }
+
+  /// A slot with no work yet, whose task parks at once (``Step/park``): the transforms open one at
+  /// the first request, so their first task is created in the requester's context. `nil` when a
+  /// slot exists already or no values come any more.
+  mutating func open() -> Int? {
+    guard case .open = lifecycle, slots.isEmpty else { return nil }
+    let id = occupySlot(.idle(nil))
+    idle.append(id)
+    return id
   }
 
   /// The owner created slot `id`'s task: returns the handle to cancel at once if a cancel came
   /// first (rule 2).
   mutating func started(_ id: Int, handle: Handle) -> Handle? {
-    guard case .starting(let isCancelled) = slots[id] else { return nil }
-    slots[id] = .running(handle, isCancelled: isCancelled)
-    return isCancelled ? handle : nil
+    guard let slot = slots[id], slot.handle == nil else { return nil }
+    slots[id]?.handle = handle
+    return slot.isCancelled ? handle : nil
   }
 
-  /// Whether slot `id`'s task may run its work now (rule 3).
+  /// Whether slot `id`'s new task may run its first work (rule 3).
   func mayRun(_ id: Int) -> Bool {
     guard !isClosed, let slot = slots[id] else { return false }
     return !slot.isCancelled
   }
 
-  /// Slot `id`'s work returned (rule 4).
-  mutating func workDone(_ id: Int) -> AfterWork {
-    switch lifecycle {
-    case .open, .ending:
-      if slots[id]?.isCancelled == false, let value = waiting.popFirst() { return .runNext(value) }
-    case .ended, .closed:
-      break
+  /// Slot `id`'s work returned (rule 4): the next value, the ending, parking, or the end.
+  mutating func workDone(_ id: Int) -> Step {
+    guard let slot = slots[id] else { preconditionFailure("slot \(id) worked without a slot") }
+    if !slot.isCancelled {
+      switch lifecycle {
+      case .open:
+        if let value = waiting.popFirst() { return .run(value) }
+        slots[id]?.phase = .idle(nil)
+        idle.append(id)
+        return .park
+      case .ending:
+        if let value = waiting.popFirst() { return .run(value) }
+        if slots.count == 1 {
+          lifecycle = .ended
+          return .runEnding
+        }
+      case .ended, .closed:
+        break
+      }
     }
     return .end(finished(id))
   }
 
-  /// Slot `id`'s task ended, having run its work or skipped it (rule 4).
+  /// Slot `id`'s task is parking: stores what wakes it and returns `true`, or returns `false` when
+  /// it was handed work or let go meanwhile (resume it at once; it then asks ``resumed(_:)``).
+  mutating func park(_ id: Int, _ parked: Parked) -> Bool {
+    guard let slot = slots[id] else { return false }
+    switch slot.phase {
+    case .idle(nil):
+      slots[id]?.phase = .idle(parked)
+      return true
+    case .handed, .handedEnding:
+      return false
+    case .working, .idle(.some):
+      preconditionFailure("slot \(id) parks twice or while working")
+    }
+  }
+
+  /// Slot `id`'s parked task woke: what it was handed, or its end once it was let go.
+  mutating func resumed(_ id: Int) -> Step {
+    guard let slot = slots[id] else { return .end(.none) }
+    switch slot.phase {
+    case .handed(let value):
+      slots[id]?.phase = .working
+      return .run(value)
+    case .handedEnding:
+      slots[id]?.phase = .working
+      return .runEnding
+    case .working, .idle:
+      preconditionFailure("slot \(id) woke with nothing handed")
+    }
+  }
+
+  /// Slot `id`'s parked task was cancelled (by no rule here: a safety net): the slot is let go,
+  /// returning what wakes its task, if it parked already. A slot handed work keeps it.
+  mutating func cancelParked(_ id: Int) -> Parked? {
+    guard case .idle(let parked) = slots[id]?.phase else { return nil }
+    letGo(id)
+    return parked
+  }
+
+  /// Slot `id`'s task ended, having run its work, skipped it, or failed (rule 4).
   mutating func finished(_ id: Int) -> Next {
-    slots[id] = nil
+    guard slots.removeValue(forKey: id) != nil else { return .none }
     return next()
   }
 
   /// No more values; the ending runs once nothing runs or waits (rule 5).
-  mutating func end() -> Next {
-    guard case .open = lifecycle else { return .none }
+  mutating func end() -> Release {
+    guard case .open = lifecycle else { return Release() }
     lifecycle = .ending
-    return next()
+    var release = Release()
+    // Only idle slots left: the most recently parked runs the ending, the others go.
+    let runsEnding = slots.count == idle.count ? idle.last : nil
+    for id in idle {
+      guard case .idle(let parked) = slots[id]?.phase else { preconditionFailure("idle slot \(id) is not idle") }
+      if id == runsEnding {
+        slots[id]?.phase = .handedEnding
+        lifecycle = .ended
+      } else {
+        slots[id] = nil
+      }
+      if let parked { release.resume.append(parked) }
+    }
+    idle = []
+    release.next = next()
+    return release
   }
 
   private mutating func next() -> Next {
     switch lifecycle {
     case .open, .ending:
-      if slots.count < maxTasks, let value = waiting.popFirst() { return .start(id: occupySlot(), value) }
+      if slots.count < maxTasks, let value = waiting.popFirst() { return .start(id: occupySlot(.working), value) }
       guard case .ending = lifecycle, slots.isEmpty else { return .none }
       lifecycle = .ended
-      return .end(id: occupySlot())
+      return .end(id: occupySlot(.working))
     case .ended, .closed:
       return .none
     }
   }
 
-  /// Cancels everything (rule 6): returns the handles to cancel, except `keeping`'s (a task that
-  /// closes the scheduler itself and goes on to end it).
-  mutating func close(keeping: Int? = nil) -> [Handle] {
-    guard !isClosed else { return [] }
+  private mutating func letGo(_ id: Int) {
+    slots[id] = nil
+    if let index = idle.firstIndex(of: id) { idle.remove(at: index) }
+  }
+
+  /// Cancels everything (rule 6): the handles to cancel, except `keeping`'s (a task that closes
+  /// the scheduler itself and goes on to end it), and the parked tasks to resume, which then end.
+  mutating func close(keeping: Int? = nil) -> Release {
+    guard !isClosed else { return Release() }
     lifecycle = .closed
     _ = waiting.removeAll()
-    var handles: [Handle] = []
-    for (id, slot) in slots where !slot.isCancelled && id != keeping {
-      switch slot {
-      case .starting:
-        slots[id] = .starting(isCancelled: true)
-      case .running(let handle, _):
-        slots[id] = .running(handle, isCancelled: true)
-        handles.append(handle)
+    idle = []
+    var release = Release()
+    for (id, slot) in slots where id != keeping {
+      switch slot.phase {
+      case .idle(let parked):
+        slots[id] = nil
+        if let parked { release.resume.append(parked) }
+      case .handed, .handedEnding:
+        // Its waker resumes it, or it finds the work in `park`: either way it asks `resumed`.
+        slots[id] = nil
+      case .working:
+        guard !slot.isCancelled else { continue }
+        slots[id]?.isCancelled = true
+        if let handle = slot.handle { release.cancel.append(handle) }
       }
     }
-    return handles
+    return release
   }
 }
+
+extension TaskSlots.Next: Sendable where Value: Sendable {}
+
+extension TaskSlots.Step: Sendable where Value: Sendable {}

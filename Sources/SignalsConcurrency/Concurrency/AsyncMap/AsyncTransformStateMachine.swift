@@ -12,11 +12,12 @@ import SignalsCombine
 ///
 /// Upstream values are asked for one for one with the subscriber's demand (the transforms emit
 /// one value per input); each one asked for is handed to ``TaskSlots`` (values wait in order), and
-/// the upstream's finish is the slots' ending. What is this operator's own: the demand, and who
+/// the upstream's finish is the slots' ending. The first request opens a slot whose task parks
+/// until the first value, so that the work runs in the first requester's context. What is this operator's own: the demand, and who
 /// calls the subscriber — whoever holds the ``SerialDelivery`` token; a result made meanwhile is
 /// owed by the holder, and a failure is the token's ending. The machine never locks or calls out.
-struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: Error, Handle> {
-  typealias Slots = TaskSlots<Input, Handle>
+struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: Error, Handle, Parked> {
+  typealias Slots = TaskSlots<Input, Handle, Parked>
 
   private enum State {
     /// Waiting for the upstream subscription.
@@ -50,7 +51,8 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
   /// What an ending event asks the storage to do, after unlocking.
   struct Termination {
     var upstream: (any Subscription)?
-    var tasks: [Handle] = []
+    /// The slot tasks to cancel or let go.
+    var slots = Slots.Release()
     /// The subscriber, released after unlocking (never called from here).
     var released: Downstream?
     /// Whether the caller now holds the token and drains with ``nextDelivery(after:)``.
@@ -58,7 +60,9 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
   }
 
   private var state: State
-  private var slots: Slots
+  /// The scheduler. The slot tasks' own events (``TaskSlots/workDone(_:)``, parking, ``TaskSlots/finished(_:)``)
+  /// go to it directly; the operator's events go through the methods below.
+  var slots: Slots
   /// Requested from upstream and not received yet.
   private var upstreamDemand = Subscribers.Demand.none
   private var hasRequested = false
@@ -80,12 +84,14 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     return .forward(downstream)
   }
 
-  /// The subscriber's demand: the upstream to forward it to.
-  mutating func request(_ demand: Subscribers.Demand) -> (any Subscription)? {
-    guard case .subscribed(_, let upstream) = state else { return nil }
+  /// The subscriber's demand: the upstream to forward it to and, at the first request, the slot
+  /// to create a parked task for.
+  mutating func request(_ demand: Subscribers.Demand) -> (upstream: (any Subscription)?, opened: Int?) {
+    guard case .subscribed(_, let upstream) = state else { return (nil, nil) }
     upstreamDemand += demand
+    let opened = hasRequested ? nil : slots.open()
     hasRequested = true
-    return upstream
+    return (upstream, opened)
   }
 
   /// An upstream value: handed to the slots if it was asked for.
@@ -97,14 +103,14 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
 
   /// The upstream finished: finished at once if nothing was ever asked for, otherwise in the
   /// slots' ending.
-  mutating func receiveFinished() -> (Slots.Next, Termination) {
-    guard case .subscribed(let downstream, _) = state else { return (.none, Termination()) }
-    guard hasRequested else { return (.none, finish(downstream, with: .finished)) }
+  mutating func receiveFinished() -> (Slots.Release, Termination) {
+    guard case .subscribed(let downstream, _) = state else { return (Slots.Release(), Termination()) }
+    guard hasRequested else { return (Slots.Release(), finish(downstream, with: .finished)) }
     state = .upstreamFinished(downstream)
     return (slots.end(), Termination())
   }
 
-  /// The ending's slot `id` runs: the subscriber is finished.
+  /// Slot `id` runs the ending: the subscriber is finished.
   mutating func endingRuns(_ id: Int) -> Termination {
     guard case .upstreamFinished(let downstream) = state else { return Termination() }
     return finish(downstream, with: .finished, keeping: id)
@@ -129,11 +135,11 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     _ downstream: Downstream, with completion: Subscribers.Completion<DownstreamFailure>, keeping id: Int? = nil
   ) -> Termination {
     state = .terminal
-    let tasks = slots.close(keeping: id)
+    let released = slots.close(keeping: id)
     token.forget(outputs.count)
     outputs = ValueQueue()
     ending = (downstream, completion)
-    return Termination(tasks: tasks, delivers: token.end() == .deliver)
+    return Termination(slots: released, delivers: token.end() == .deliver)
   }
 
   /// The subscriber cancelled.
@@ -151,17 +157,9 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     state = .terminal
     token.close()
     outputs = ValueQueue()
-    termination.tasks = slots.close()
+    termination.slots = slots.close()
     return termination
   }
-
-  mutating func started(_ id: Int, handle: Handle) -> Handle? { slots.started(id, handle: handle) }
-
-  func mayRun(_ id: Int) -> Bool { slots.mayRun(id) }
-
-  mutating func workDone(_ id: Int) -> Slots.AfterWork { slots.workDone(id) }
-
-  mutating func finished(_ id: Int) -> Slots.Next { slots.finished(id) }
 
   /// A slot made a result: when the caller takes the token, its first delivery (then it goes on
   /// with ``nextDelivery(after:)``); otherwise `.none`: the holder delivers it, or it is dropped

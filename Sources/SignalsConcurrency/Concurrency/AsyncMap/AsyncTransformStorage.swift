@@ -10,25 +10,25 @@ import SignalsCombine
 
 /// The subscription behind `asyncMap`, `tryAsyncMap` and `flatMap(maxTasks:)`: it subscribes
 /// upstream and runs each value it asked for in a task slot (``TaskSlots``, at most `maxTasks` at
-/// once, each task created with the requested priority); a task whose transform returned delivers
-/// the result, then takes the oldest waiting value itself. The upstream's finish is delivered by
-/// the ending's task.
+/// once, each task created with the requested priority; the first at the first request). A task
+/// whose transform returned delivers the result, then takes the oldest waiting value itself, or
+/// parks until the next one (``TaskSlotOwner``). The last slot delivers the upstream's finish.
 ///
-/// Cancelling cancels the upstream and every transform in flight.
+/// Cancelling cancels the upstream and every transform in flight, and lets the parked tasks end.
 final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Sendable, DownstreamFailure: Error>:
-  Subscriber, Subscription, CustomStringConvertible
+  Subscriber, Subscription, CustomStringConvertible, TaskSlotOwner
 {
   /// The subscriber, erased: the tasks must not capture a subscriber type that is not `Sendable`.
   typealias Downstream = AnySubscriber<Output, DownstreamFailure>
   /// Each input travels with the ticket that counts its work for a test's `WorkTracker`, and its
   /// result with the same ticket until delivered.
   typealias Machine = AsyncTransformStateMachine<
-    TrackedWork<Input>, (Output, WorkTicket?), Downstream, DownstreamFailure, Task<Void, Never>
+    TrackedWork<Input>, (Output, WorkTicket?), Downstream, DownstreamFailure, Task<Void, Never>, SlotWakeUp
   >
   typealias Transform = @Sendable (Input) async -> Result<Output, DownstreamFailure>
 
   private let machine: LockedState<Machine>
-  private let priority: TaskPriority?
+  let priority: TaskPriority?
   private let transform: Transform
   private let mapFailure: @Sendable (Failure) -> DownstreamFailure
   let description: String
@@ -61,17 +61,24 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let item = TrackedWork(input)
-    if case .start(let id, let item) = machine.withLock({ $0.receive(item) }) { start(id, item) }
+    switch machine.withLock({ $0.receive(TrackedWork(input)) }) {
+    case .start(let id, let item):
+      startTask(id, from: .run(item))
+    case .resume(let parked):
+      parked.resume()
+    case .none, .cancel, .drop:
+      // The wait rule neither replaces nor drops.
+      break
+    }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished:
-      let (next, termination) = machine.withLock { $0.receiveFinished() }
+      let (release, termination) = machine.withLock { $0.receiveFinished() }
       perform(termination)
-      perform(next)
+      perform(release)
     case .failure(let error):
       let failure = mapFailure(error)
       perform(machine.withLock { $0.fail(failure) })
@@ -82,7 +89,9 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
-    machine.withLock { $0.request(demand) }?.request(demand)
+    let (upstream, opened) = machine.withLock { $0.request(demand) }
+    if let opened { startTask(opened, from: .park) }
+    upstream?.request(demand)
   }
 
   func cancel() {
@@ -91,64 +100,24 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   // MARK: Slots
 
-  private func perform(_ next: Machine.Slots.Next) {
-    switch next {
-    case .none:
-      break
-    case .start(let id, let item):
-      start(id, item)
-    case .end(let id):
-      register(id) {
-        Task(priority: priority) {
-          if self.mayRun(id) { self.perform(self.machine.withLock { $0.endingRuns(id) }) }
-          self.finished(id)
-        }
-      }
+  func withSlots<Result>(_ body: (inout Machine.Slots) -> Result) -> Result {
+    machine.withLock { body(&$0.slots) }
+  }
+
+  /// Transforms and delivers `item`; a failure ends the slot (and the subscription).
+  func runWork(_ item: TrackedWork<Input>, inSlot id: Int) async -> Machine.Slots.Step {
+    switch await WorkTicket.perform(item.ticket, { await transform(item.value) }) {
+    case .success(let output):
+      drain(from: machine.withLock { $0.deliver((output, item.ticket)) })
+      return machine.withLock { $0.slots.workDone(id) }
+    case .failure(let failure):
+      perform(machine.withLock { $0.fail(failure, inSlot: id) })
+      return .end(machine.withLock { $0.slots.finished(id) })
     }
   }
 
-  /// Slot `id`'s task: transforms and delivers `item`, then each waiting input while there are any.
-  private func start(_ id: Int, _ item: TrackedWork<Input>) {
-    let transform = transform
-    register(id) {
-      Task(priority: priority) {
-        // Checked once here; a value taken in `workDone` was checked in the same critical section.
-        guard self.mayRun(id) else { return self.finished(id) }
-        var item = item
-        while true {
-          let result = await WorkTicket.perform(item.ticket) { await transform(item.value) }
-          switch result {
-          case .success(let output):
-            self.drain(from: self.machine.withLock { $0.deliver((output, item.ticket)) })
-          case .failure(let failure):
-            self.perform(self.machine.withLock { $0.fail(failure, inSlot: id) })
-            self.finished(id)
-            return
-          }
-          switch self.machine.withLock({ $0.workDone(id) }) {
-          case .runNext(let next):
-            item = next
-          case .end(let next):
-            self.perform(next)
-            return
-          }
-        }
-      }
-    }
-  }
-
-  private func register(_ id: Int, _ makeTask: () -> Task<Void, Never>) {
-    let task = makeTask()
-    machine.withLock { $0.started(id, handle: task) }?.cancel()
-  }
-
-  private func mayRun(_ id: Int) -> Bool {
-    guard !Task.isCancelled else { return false }
-    return machine.withLock { $0.mayRun(id) }
-  }
-
-  private func finished(_ id: Int) {
-    perform(machine.withLock { $0.finished(id) })
+  func runEnding(inSlot id: Int) async {
+    perform(machine.withLock { $0.endingRuns(id) })
   }
 
   // MARK: Delivery
@@ -176,7 +145,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   private func perform(_ termination: Machine.Termination) {
     termination.upstream?.cancel()
-    for task in termination.tasks { task.cancel() }
+    perform(termination.slots)
     if termination.delivers { drain(from: machine.withLock { $0.nextDelivery(after: .none).0 }) }
     withExtendedLifetime(termination.released) {}
   }

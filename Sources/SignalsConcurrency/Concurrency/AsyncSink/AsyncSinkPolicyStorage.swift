@@ -9,28 +9,30 @@ import SignalsCombine
 #endif
 
 /// The subscriber behind `asyncSink(policy:…)` for ``AsyncSinkPolicy/latest``,
-/// ``AsyncSinkPolicy/dropWhileBusy`` and ``AsyncSinkPolicy/concurrent(maxTasks:)``: each run of
-/// work in a task of its own (so that each can be cancelled alone), created with the sink's
-/// priority, scheduled by ``TaskSlots``; the completion runs in the ending's slot.
+/// ``AsyncSinkPolicy/dropWhileBusy`` and ``AsyncSinkPolicy/concurrent(maxTasks:)``: the work runs
+/// in task slots (``TaskSlots``; so that each run can be cancelled alone), each task created with
+/// the sink's priority at the first value that finds no parked slot, and parked between values
+/// (``TaskSlotOwner``); the last slot runs the completion.
 ///
 /// All mutable state is in one `LockedState`: the subscription status, the slots and the
-/// completion. Each event takes the lock, asks the slots, releases the lock, then creates or
-/// cancels tasks and counts drops. A task asks ``TaskSlots/mayRun(_:)`` under the lock just before
-/// calling the closure, so no closure starts once `cancel()` returned.
+/// completion. Each event takes the lock, asks the slots, releases the lock, then creates,
+/// resumes or cancels tasks and counts drops. A value is handed to a task under the lock, and a
+/// new task asks ``TaskSlots/mayRun(_:)`` before its first, so no closure starts once `cancel()`
+/// returned.
 final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber, Cancellable,
-  CustomStringConvertible
+  CustomStringConvertible, TaskSlotOwner
 {
-  typealias Slots = TaskSlots<Input, Task<Void, Never>>
+  typealias Slots = TaskSlots<Input, Task<Void, Never>, SlotWakeUp>
 
   private struct State {
     var status = SubscriptionStatus.awaitingSubscription
     var slots: Slots
-    /// The upstream's completion, for the ending's task.
+    /// The upstream's completion, for the slot that runs the ending.
     var completion: Subscribers.Completion<Failure>?
   }
 
   private let state: LockedState<State>
-  private let priority: TaskPriority?
+  let priority: TaskPriority?
   private let drops: DropCounter?
   private let receiveCompletion: @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void
   private let receiveValue: @Sendable @isolated(any) (Input) async -> Void
@@ -65,7 +67,9 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
     case .none:
       break
     case .start(let id, let value):
-      startValue(id, value)
+      startTask(id, from: .run(value))
+    case .resume(let parked):
+      parked.resume()
     case .cancel(let task):
       task.cancel()
     case .drop:
@@ -75,73 +79,41 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let next = state.withLock { state -> Slots.Next in
-      guard !state.status.isTerminal else { return .none }
+    let release = state.withLock { state -> Slots.Release in
+      guard !state.status.isTerminal else { return Slots.Release() }
       state.status = .terminal
       state.completion = completion
       return state.slots.end()
     }
-    perform(next)
+    perform(release)
   }
 
-  /// Cancels the subscription and every task in flight; no closure starts afterwards.
+  /// Cancels the subscription and every task in flight, and lets the parked ones end; no closure
+  /// starts afterwards.
   func cancel() {
-    let (subscription, tasks) = state.withLock { state -> ((any Subscription)?, [Task<Void, Never>]) in
+    let (subscription, release) = state.withLock { state -> ((any Subscription)?, Slots.Release) in
       defer { state.status = .terminal }
       return (state.status.subscription, state.slots.close())
     }
     subscription?.cancel()
-    for task in tasks { task.cancel() }
+    perform(release)
   }
 
-  private func perform(_ next: Slots.Next) {
-    switch next {
-    case .none:
-      break
-    case .start(let id, let value):
-      startValue(id, value)
-    case .end(let id):
-      // Stored in the critical section that handed out the ending, and never changed after.
-      guard let completion = state.withLock({ $0.completion }) else { preconditionFailure("ending without completion") }
-      let receiveCompletion = receiveCompletion
-      register(id) {
-        Task(priority: priority) {
-          if self.mayRun(id) { await receiveCompletion(completion) }
-          self.perform(self.state.withLock { $0.slots.finished(id) })
-        }
-      }
-    }
+  // MARK: Slots
+
+  func withSlots<Result>(_ body: (inout Slots) -> Result) -> Result {
+    state.withLock { body(&$0.slots) }
   }
 
-  private func startValue(_ id: Int, _ value: Input) {
-    let receiveValue = receiveValue
-    register(id) {
-      Task(priority: priority) {
-        // The task runs waiting values itself while there are any, then ends.
-        var value = value
-        while self.mayRun(id) {
-          await receiveValue(value)
-          switch self.state.withLock({ $0.slots.workDone(id) }) {
-          case .runNext(let next):
-            value = next
-          case .end(let next):
-            self.perform(next)
-            return
-          }
-        }
-        self.perform(self.state.withLock { $0.slots.finished(id) })
-      }
-    }
+  func runWork(_ value: Input, inSlot id: Int) async -> Slots.Step {
+    await receiveValue(value)
+    return state.withLock { $0.slots.workDone(id) }
   }
 
-  private func register(_ id: Int, _ makeTask: () -> Task<Void, Never>) {
-    let task = makeTask()
-    state.withLock { $0.slots.started(id, handle: task) }?.cancel()
-  }
-
-  private func mayRun(_ id: Int) -> Bool {
-    guard !Task.isCancelled else { return false }
-    return state.withLock { $0.slots.mayRun(id) }
+  func runEnding(inSlot id: Int) async {
+    // Stored in the critical section that handed out the ending, and never changed after.
+    guard let completion = state.withLock({ $0.completion }) else { preconditionFailure("ending without completion") }
+    await receiveCompletion(completion)
   }
 }
 

@@ -7,7 +7,7 @@ import Testing
 
 /// The operator's own rules: demand, and who delivers. The slots' rules are `TaskSlotsTests`'.
 struct AsyncTransformStateMachineTests {
-  private typealias Machine = AsyncTransformStateMachine<Int, Int, String, TestError, String>
+  private typealias Machine = AsyncTransformStateMachine<Int, Int, String, TestError, String, String>
 
   private func subscribedMachine(demand: Subscribers.Demand = .max(2), maxTasks: Int = 1) -> Machine {
     var machine = Machine(downstream: "downstream", maxTasks: maxTasks)
@@ -46,12 +46,32 @@ struct AsyncTransformStateMachineTests {
     }
   }
 
-  @Test func onlyRequestedValuesReachTheSlotsAndReturnedDemandGoesUpstream() {
-    var machine = subscribedMachine(demand: .max(1))
-    guard case .start(0, 1) = machine.receive(1), case .none = machine.receive(2) else {
-      Issue.record("the requested value starts a slot; the unrequested one is dropped")
+  @Test func theFirstRequestOpensASlotWhoseTaskWaitsForTheFirstValue() {
+    var machine = Machine(downstream: "downstream", maxTasks: 2)
+    _ = machine.receive(subscription: TestSubscription())
+    let first = machine.request(.max(1))
+    #expect(first.upstream != nil && first.opened == 0)
+    let second = machine.request(.max(1))
+    #expect(second.upstream != nil && second.opened == nil, "one slot, at the first request only")
+    #expect(machine.slots.park(0, "p0") == true)
+    guard case .resume("p0") = machine.receive(1) else {
+      Issue.record("the first value wakes the opened slot")
       return
     }
+  }
+
+  @Test func onlyRequestedValuesReachTheSlotsAndReturnedDemandGoesUpstream() {
+    var machine = subscribedMachine(demand: .max(1))
+    guard case .none = machine.receive(1), case .none = machine.receive(2) else {
+      Issue.record("the requested value goes to the opened slot; the unrequested one is dropped")
+      return
+    }
+    #expect(machine.slots.park(0, "p0") == false, "handed before its task parked")
+    guard case .run(1) = machine.slots.resumed(0) else {
+      Issue.record("the opened slot runs the requested value")
+      return
+    }
+    #expect(machine.slots.waitingValues.isEmpty)
     #expect(deliver(&machine, 10) == "10 to downstream")
     #expect(next(&machine, after: .max(1)) == "none, request")
   }
@@ -68,7 +88,7 @@ struct AsyncTransformStateMachineTests {
     var machine = Machine(downstream: "downstream", maxTasks: 1)
     _ = machine.receive(subscription: TestSubscription())
     let (slots, termination) = machine.receiveFinished()
-    guard case .none = slots else {
+    guard case .none = slots.next else {
       Issue.record("no ending slot when nothing was asked for")
       return
     }
@@ -76,14 +96,17 @@ struct AsyncTransformStateMachineTests {
     #expect(next(&machine) == "finished to downstream")
   }
 
-  @Test func finishAfterARequestIsTheEndingSlots() {
+  @Test func finishAfterARequestIsRunByTheParkedSlot() {
     var machine = subscribedMachine()
-    guard case (.end(let id), let termination) = machine.receiveFinished() else {
-      Issue.record("nothing runs: the ending's slot starts")
+    #expect(machine.slots.park(0, "p0") == true)
+    let (slots, termination) = machine.receiveFinished()
+    #expect(slots.resume == ["p0"])
+    #expect(!termination.delivers)
+    guard case .runEnding = machine.slots.resumed(0) else {
+      Issue.record("the parked slot runs the ending")
       return
     }
-    #expect(!termination.delivers)
-    #expect(machine.endingRuns(id).delivers)
+    #expect(machine.endingRuns(0).delivers)
     #expect(next(&machine) == "finished to downstream")
   }
 
@@ -100,18 +123,22 @@ struct AsyncTransformStateMachineTests {
     var machine = subscribedMachine(maxTasks: 2)
     _ = machine.receive(1)
     _ = machine.receive(2)
-    _ = machine.started(0, handle: "t0")
-    _ = machine.started(1, handle: "t1")
+    _ = machine.slots.started(0, handle: "t0")
+    _ = machine.slots.started(1, handle: "t1")
+    #expect(machine.slots.park(0, "p0") == false)
+    _ = machine.slots.resumed(0)
     let termination = machine.fail(TestError(id: 3), inSlot: 0)
     #expect(termination.upstream != nil)
-    #expect(termination.tasks == ["t1"])
+    #expect(termination.slots.cancel == ["t1"])
     #expect(termination.delivers)
     #expect(next(&machine) == "failure(SignalsTests.TestError(id: 3)) to downstream")
   }
 
-  @Test func cancelCancelsUpstreamAndReleasesWithoutCompleting() {
+  @Test func cancelCancelsUpstreamLetsTheParkedSlotGoAndReleasesWithoutCompleting() {
     var machine = subscribedMachine()
+    #expect(machine.slots.park(0, "p0") == true)
     let termination = machine.cancel()
+    #expect(termination.slots.resume == ["p0"])
     #expect(termination.upstream != nil)
     #expect(termination.released == "downstream")
     #expect(!termination.delivers)

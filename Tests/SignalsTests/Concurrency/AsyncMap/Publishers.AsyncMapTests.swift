@@ -31,6 +31,11 @@ private final class Collector<Output: Sendable, Failure: Error>: Sendable {
   }
 }
 
+/// A task-local that tells whose context a closure runs in.
+private enum Requester {
+  @TaskLocal static var name = "none"
+}
+
 struct PublishersAsyncMapTests {
   @Test func asyncMapKeepsTheContract() {
     checkOperatorContract { $0.asyncMap { $0 * 2 } }
@@ -64,6 +69,28 @@ struct PublishersAsyncMapTests {
     let collector = Collector(subject.asyncMap(priority: priority) { _ in Task.currentPriority })
     await collector.received.wait(for: 1)
     #expect(collector.values.elements == [priority])
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func withoutAPriorityTheTransformAndTheFinishRunInTheFirstRequestersContext() async {
+    let subject = PassthroughSubject<Int, Never>()
+    let names = Recorder<String>()
+    let completed = Checkpoint()
+    let cancellable = Requester.$name.withValue("requester") {
+      subject.asyncMap { _ in Requester.name }.sink(
+        receiveCompletion: { _ in
+          names.append("finished in \(Requester.name)")
+          completed.signal()
+        },
+        receiveValue: { names.append($0) })
+    }
+    Requester.$name.withValue("sender") {
+      for value in 1...3 { subject.send(value) }
+      subject.send(completion: .finished)
+    }
+    await completed.wait(for: 1)
+    #expect(names.elements == ["requester", "requester", "requester", "finished in requester"])
+    withExtendedLifetime(cancellable) {}
   }
 
   @Test(.timeLimit(.minutes(1)))
