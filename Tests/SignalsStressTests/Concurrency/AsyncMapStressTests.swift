@@ -45,7 +45,11 @@ struct AsyncMapStressTests {
       await run(Self.producers, subscriber) { producer in
         send(subject, from: producer)
         // The last sender to finish completes: after every value.
-        if finished.withLock({ $0 += 1; return $0 }) == Self.producers { subject.send(completion: .finished) }
+        let done = finished.withLock { count -> Int in
+          count += 1
+          return count
+        }
+        if done == Self.producers { subject.send(completion: .finished) }
       }
       #expect(subscriber.violations == [])
       #expect(subscriber.receivedCount == Self.producers * Self.perProducer)

@@ -192,7 +192,9 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
         preconditionFailure("async transform delivers after its end: \(state)")
       }
     case .end:
-      guard let (downstream, completion) = ending else { preconditionFailure("async transform ends without completion") }
+      guard let (downstream, completion) = ending else {
+        preconditionFailure("async transform ends without completion")
+      }
       ending = nil
       return (.completion(downstream, completion), upstream)
     case .none:
