@@ -24,7 +24,7 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     case awaitingSubscription(Downstream)
     /// Subscribed.
     case subscribed(Downstream, upstream: any Subscription)
-    /// The upstream finished: the slots drain what waits, then the ending's slot finishes.
+    /// The upstream finished: the slots drain what waits, then the last slot finishes.
     case upstreamFinished(Downstream)
     /// Completed or cancelled (a completion may still wait for the token's holder).
     case terminal

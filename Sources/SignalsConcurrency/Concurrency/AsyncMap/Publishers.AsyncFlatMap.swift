@@ -66,15 +66,16 @@ extension Publisher where Output: Sendable {
   /// Runs an async closure for each value, at most `maxTasks` at a time, and publishes each result
   /// as soon as its task finishes.
   ///
-  /// The async counterpart of `flatMap(maxPublishers:_:)`: each value starts a child task instead
-  /// of an inner publisher.
+  /// The async counterpart of `flatMap(maxPublishers:_:)`: each value runs in a task instead of an
+  /// inner publisher.
   ///
   /// - Ordering: results come out in the order their tasks **finish**, not the upstream's order
   ///   (with `maxTasks: 1` the two are the same; see ``Publisher/asyncMap(priority:_:)``).
   /// - Demand: forwarded upstream one for one; values that arrive while `maxTasks` transforms run
   ///   wait in a queue, so none is dropped.
-  /// - Threading: each transform runs in a task created with `priority` (a task whose transform
-  ///   returned takes the next value waiting); the results are delivered one at a time.
+  /// - Threading: the transforms run in at most `maxTasks` tasks created with `priority` (the first
+  ///   at the first request, the others as values need them); a task whose transform returned takes
+  ///   the next value waiting, or waits for one. The results are delivered one at a time.
   /// - Completion: `finished` once the upstream finished and every transform delivered; an
   ///   upstream failure is delivered at once and cancels the transforms in flight; cancelling
   ///   cancels the upstream and every transform in flight.

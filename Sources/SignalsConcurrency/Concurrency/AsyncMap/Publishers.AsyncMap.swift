@@ -10,9 +10,9 @@ extension Publishers {
   /// A publisher that transforms each upstream value with an async closure, one at a time, in
   /// order.
   ///
-  /// Made by ``Publisher/asyncMap(priority:_:)``. A task created with `priority` runs the transform
-  /// for one value at a time and delivers each result before it takes the next value waiting, so
-  /// the output keeps the upstream's order.
+  /// Made by ``Publisher/asyncMap(priority:_:)``. One task, created with `priority` at the first
+  /// request, runs the transform for one value at a time and delivers each result before it starts
+  /// the next, so the output keeps the upstream's order.
   public struct AsyncMap<Upstream: Publisher, Output: Sendable>: Publisher
   where Upstream.Output: Sendable {
     /// The upstream's failure.
@@ -118,8 +118,8 @@ extension Publisher where Output: Sendable {
   ///
   /// - Demand: the subscriber's demand is forwarded upstream one for one; values that arrive while
   ///   the transform runs wait in a queue, so none is dropped.
-  /// - Threading: a task created with `priority` runs the transform and delivers each result, then
-  ///   takes the next value waiting; it ends when none waits, and the next value starts another.
+  /// - Threading: one task, created with `priority` when values are first requested, runs the
+  ///   transform and delivers the results; it waits for the next value while none is queued.
   /// - Completion: `finished` after the last transformed value; an upstream failure is delivered
   ///   at once (values still queued are dropped). Cancelling cancels the upstream and the task, so
   ///   `Task.isCancelled` becomes `true` inside a transform in flight; its result is discarded.
@@ -150,7 +150,7 @@ extension Publisher where Output: Sendable {
   /// order; a thrown error fails the publisher.
   ///
   /// - Demand: forwarded upstream one for one; values wait in a queue while the transform runs.
-  /// - Threading: as ``Publisher/asyncMap(priority:_:)``: one task at a time, created with `priority`.
+  /// - Threading: one task, created with `priority`, runs the transform and delivers the results.
   /// - Completion: a thrown error cancels the upstream and fails with that error; an upstream
   ///   failure is delivered at once; `finished` after the last transformed value.
   ///
