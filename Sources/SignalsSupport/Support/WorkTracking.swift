@@ -109,4 +109,10 @@ package struct TrackedWork<Value: Sendable>: Sendable {
     self.value = value
     ticket = WorkTracker.begin()
   }
+
+  /// Pairs `value` with `ticket`: a result carries on its input's.
+  package init(_ value: Value, ticket: WorkTicket?) {
+    self.value = value
+    self.ticket = ticket
+  }
 }

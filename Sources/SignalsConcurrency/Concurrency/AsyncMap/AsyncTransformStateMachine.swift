@@ -161,14 +161,21 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     return termination
   }
 
-  /// A slot made a result: when the caller takes the token, its first delivery (then it goes on
-  /// with ``nextDelivery(after:)``); otherwise `.none`: the holder delivers it, or it is dropped
-  /// once terminal.
+  /// A slot made a result: when the caller takes the token, it delivers the result itself (then
+  /// it goes on with ``nextDelivery(after:)``); otherwise `.none`: the holder delivers it, or it is
+  /// dropped once terminal.
   mutating func deliver(_ output: Output) -> Delivery {
     switch state {
-    case .subscribed, .upstreamFinished:
-      outputs.append(output)
-      return token.owe() ? nextDelivery(after: .none).0 : .none
+    case .subscribed(let downstream, _), .upstreamFinished(let downstream):
+      switch token.enter() {
+      case .deliver, .deliverNested:
+        return .value(downstream, output)
+      case .queued:
+        outputs.append(output)
+        return .none
+      case .closed:
+        return .none
+      }
     case .awaitingSubscription, .terminal:
       return .none
     }

@@ -21,9 +21,10 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   /// The subscriber, erased: the tasks must not capture a subscriber type that is not `Sendable`.
   typealias Downstream = AnySubscriber<Output, DownstreamFailure>
   /// Each input travels with the ticket that counts its work for a test's `WorkTracker`, and its
-  /// result with the same ticket until delivered.
+  /// result with the same ticket until delivered (in a struct: a tuple's metadata is looked up
+  /// under a lock of the runtime's).
   typealias Machine = AsyncTransformStateMachine<
-    TrackedWork<Input>, (Output, WorkTicket?), Downstream, DownstreamFailure, Task<Void, Never>, SlotWakeUp
+    TrackedWork<Input>, TrackedWork<Output>, Downstream, DownstreamFailure, Task<Void, Never>, SlotWakeUp
   >
   typealias Transform = @Sendable (Input) async -> Result<Output, DownstreamFailure>
 
@@ -108,7 +109,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   func runWork(_ item: TrackedWork<Input>, inSlot id: Int) async -> Machine.Slots.Step {
     switch await WorkTicket.perform(item.ticket, { await transform(item.value) }) {
     case .success(let output):
-      drain(from: machine.withLock { $0.deliver((output, item.ticket)) })
+      drain(from: machine.withLock { $0.deliver(TrackedWork(output, ticket: item.ticket)) })
       return machine.withLock { $0.slots.workDone(id) }
     case .failure(let failure):
       perform(machine.withLock { $0.fail(failure, inSlot: id) })
@@ -129,8 +130,8 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     while true {
       let demand: Subscribers.Demand
       switch delivery {
-      case .value(let downstream, (let output, let ticket)):
-        demand = WorkTicket.perform(ticket) { downstream.receive(output) }
+      case .value(let downstream, let result):
+        demand = WorkTicket.perform(result.ticket) { downstream.receive(result.value) }
       case .completion(let downstream, let completion):
         downstream.receive(completion: completion)
         demand = .none
