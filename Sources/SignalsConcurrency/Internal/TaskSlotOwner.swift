@@ -1,17 +1,20 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+@_spi(Signals) import SignalsSupport
+
 /// An owner of ``TaskSlots`` (the storages of `asyncSink(policy:)` and the async transforms): it
-/// says how to reach its slots under its lock and what a value's work and the ending are; the
-/// tasks, their loop and their parking are written once, here.
+/// says how to reach its slots and its queue of waiting values under its lock, and what a value's
+/// work and the ending are; the tasks, their loop and their parking are written once, here.
 ///
-/// A slot's task runs ``TaskSlots/Step``s until one ends it: work, then what ``TaskSlots/workDone(_:)``
-/// says; parked, what ``TaskSlots/resumed(_:)`` says once woken. A parked task waits on an unsafe
-/// continuation stored in the slots, inside a task-cancellation handler whose path is an event too
-/// (``TaskSlots/cancelParked(_:)``). Whoever wakes it took the continuation out under the lock and
-/// resumes it after unlocking, with nothing: the woken task takes what it was handed under the
-/// lock, which also orders the waker's writes before its reads (for ThreadSanitizer too, which does
-/// not see the order the runtime gives when a continuation is resumed before its task has finished
-/// suspending).
+/// A slot's task runs ``TaskSlots/Step``s until one ends it: work, then what
+/// ``TaskSlots/workDone(_:)`` says; parked, what ``TaskSlots/resumed(_:)`` says once woken. A value
+/// an answer hands out is taken from the queue in the critical section of that answer. A parked
+/// task waits on an unsafe continuation stored in the slots, inside a task-cancellation handler
+/// whose path is an event too (``TaskSlots/cancelParked(_:)``). Whoever wakes it took the
+/// continuation out under the lock and resumes it after unlocking, with nothing: the woken task
+/// takes what it was handed under the lock, which also orders the waker's writes before its reads
+/// (for ThreadSanitizer too, which does not see the order the runtime gives when a continuation is
+/// resumed before its task has finished suspending).
 protocol TaskSlotOwner: AnyObject, Sendable {
   /// What one slot's work takes.
   associatedtype SlotValue: Sendable
@@ -19,86 +22,120 @@ protocol TaskSlotOwner: AnyObject, Sendable {
   /// The priority every slot's task is created with.
   var priority: TaskPriority? { get }
 
-  /// Runs `body` on the slots, under the owner's lock.
-  func withSlots<Result>(_ body: (inout TaskSlots<SlotValue, Task<Void, Never>, SlotWakeUp>) -> Result) -> Result
+  /// Runs `body` on the slots and the queue of values waiting for them, under the owner's lock.
+  func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<SlotValue>) -> Result) -> Result
 
-  /// Runs `value`'s work in slot `id`; returns what the task does next, normally
-  /// ``TaskSlots/workDone(_:)``'s answer (asked in the owner's last critical section of the work).
-  func runWork(_ value: SlotValue, inSlot id: Int) async -> TaskSlots<SlotValue, Task<Void, Never>, SlotWakeUp>.Step
+  /// Runs `value`'s work in slot `id`: `nil` to go on with ``TaskSlots/workDone(_:)``, or the step
+  /// that ends the task (a failure that ended the subscription).
+  func runWork(_ value: SlotValue, inSlot id: Int) async -> SlotScheduler.Step?
 
   /// Runs the ending in slot `id`.
   func runEnding(inSlot id: Int) async
 }
 
-/// What wakes a parked slot's task: resumed with nothing, outside the owner's lock.
+/// The slots as the storages keep them: their tasks, and the continuations their parked tasks
+/// wait on (resumed with nothing, outside the owner's lock).
+typealias SlotScheduler = TaskSlots<Task<Void, Never>, SlotWakeUp>
+
+/// What wakes a parked slot's task.
 typealias SlotWakeUp = UnsafeContinuation<Void, Never>
 
 extension TaskSlotOwner {
-  typealias SlotStep = TaskSlots<SlotValue, Task<Void, Never>, SlotWakeUp>.Step
-
   /// How many slots' tasks are parked or parking (for tests: parking is no event they can await).
-  var parkedSlots: Int { withSlots { $0.parkedCount } }
+  var parkedSlots: Int { withSlots { slots, _ in slots.parkedCount } }
 
-  /// Creates a task for what ``TaskSlots/Next`` asks, if anything.
-  func perform(_ next: TaskSlots<SlotValue, Task<Void, Never>, SlotWakeUp>.Next) {
-    switch next {
-    case .none:
+  /// Acts on what ``TaskSlots/offer()`` answered for `value` (the queue was updated with the
+  /// answer): creates, wakes or cancels a task. Returns whether the value was dropped by the busy
+  /// rule (for the owner's count).
+  func perform(_ offer: SlotScheduler.Offer, for value: consuming SlotValue) -> Bool {
+    switch offer {
+    case .ignore, .wait:
       break
-    case .start(let id, let value):
-      startTask(id, from: .run(value))
-    case .end(let id):
-      startTask(id, from: .runEnding)
+    case .start(let id):
+      startTask(id, from: .runNext, with: value)
+    case .wake(let parked):
+      parked?.resume()
+    case .replace(let task):
+      task?.cancel()
+    case .drop:
+      return true
     }
+    return false
   }
 
   /// Resumes and cancels what ``TaskSlots/end()`` or ``TaskSlots/close(keeping:)`` let go, then
   /// creates the ending's task if it asked for one.
-  func perform(_ release: TaskSlots<SlotValue, Task<Void, Never>, SlotWakeUp>.Release) {
+  func perform(_ release: SlotScheduler.Release) {
     for parked in release.resume { parked.resume() }
     for task in release.cancel { task.cancel() }
-    perform(release.next)
+    if let id = release.ending { startTask(id, from: .runEnding, with: nil) }
   }
 
-  /// Creates slot `id`'s task, starting at `first` (a value, the ending, or ``TaskSlots/Step/park``
-  /// for a slot opened with no work), and registers it.
-  func startTask(_ id: Int, from first: SlotStep) {
-    let task = Task(priority: priority) { await self.runSlot(id, from: first) }
-    withSlots { $0.started(id, handle: task) }?.cancel()
+  /// Creates slot `id`'s task, starting at `first` (``TaskSlots/Step/runNext`` with its first
+  /// value, the ending, or ``TaskSlots/Step/park`` for a slot opened with no work), and registers
+  /// it.
+  func startTask(_ id: Int, from first: SlotScheduler.Step, with value: consuming SlotValue?) {
+    let task = Task(priority: priority) { [value] in await self.runSlot(id, from: first, with: value) }
+    withSlots { slots, _ in slots.started(id, handle: task) }?.cancel()
+  }
+
+  /// Asks the slots `event` under the lock, and takes from the queue the value its answer hands
+  /// out (to this task, or to the task it starts) into `value`.
+  private func ask(
+    _ value: inout SlotValue?, _ event: (inout SlotScheduler) -> SlotScheduler.Step
+  ) -> SlotScheduler.Step {
+    withSlots { slots, queue in
+      let step = event(&slots)
+      switch step {
+      case .runNext, .end(.start):
+        value = queue.popFirst()
+      case .runEnding, .park, .end(.none), .end(.end):
+        break
+      }
+      return step
+    }
   }
 
   /// The body of slot `id`'s task.
-  private func runSlot(_ id: Int, from first: SlotStep) async {
+  private func runSlot(_ id: Int, from first: SlotScheduler.Step, with firstValue: SlotValue?) async {
     var step = first
+    var value = firstValue
     if case .park = first {
       // Opened with no work: `park` finds out whether it was let go meanwhile.
-    } else if Task.isCancelled || !withSlots({ $0.mayRun(id) }) {
-      step = .end(withSlots { $0.finished(id) })
+    } else if Task.isCancelled || !withSlots({ slots, _ in slots.mayRun(id) }) {
+      value = nil
+      step = ask(&value) { .end($0.finished(id)) }
     }
     while true {
       switch step {
-      case .run(let value):
-        step = await runWork(value, inSlot: id)
+      case .runNext:
+        guard let work = value.take() else { preconditionFailure("slot \(id) runs no value") }
+        step = await runWork(work, inSlot: id) ?? ask(&value) { $0.workDone(id) }
       case .runEnding:
         await runEnding(inSlot: id)
-        step = .end(withSlots { $0.finished(id) })
+        step = ask(&value) { .end($0.finished(id)) }
       case .park:
-        step = await park(id)
+        await park(id)
+        step = ask(&value) { $0.resumed(id) }
       case .end(let next):
-        perform(next)
+        switch next {
+        case .none: break
+        case .start(let newID): startTask(newID, from: .runNext, with: value.take())
+        case .end(let newID): startTask(newID, from: .runEnding, with: nil)
+        }
         return
       }
     }
   }
 
   /// Parks slot `id`'s task until a value, the ending or its release is handed to it.
-  private func park(_ id: Int) async -> SlotStep {
+  private func park(_ id: Int) async {
     await withTaskCancellationHandler {
       await withUnsafeContinuation { (wakeUp: SlotWakeUp) in
-        if !withSlots({ $0.park(id, wakeUp) }) { wakeUp.resume() }
+        if !withSlots({ slots, _ in slots.park(id, wakeUp) }) { wakeUp.resume() }
       }
     } onCancel: {
-      withSlots { $0.cancelParked(id) }?.resume()
+      withSlots { slots, _ in slots.cancelParked(id) }?.resume()
     }
-    return withSlots { $0.resumed(id) }
   }
 }

@@ -1,17 +1,20 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-@_spi(Signals) import SignalsSupport
-
 /// The one task-slot scheduler: which values run in tasks of their own, how many at once, which
 /// task runs them, and when the ending runs. It serves `asyncSink(policy:)` and
 /// `asyncMap`/`flatMap(maxTasks:)`; the loop each slot's task runs is ``TaskSlotOwner``'s.
 ///
 /// A plain value the owner keeps inside its `LockedState`; it never locks, starts or resumes a
 /// task or calls a closure. `Handle` is what cancels a task and `Parked` what wakes a parked one
-/// (a `Task` and a continuation in the storages, anything in tests). The rules, once:
+/// (a `Task` and a continuation in the storages, anything in tests). It holds no values: it
+/// counts the owner's queue of waiting values and says, in each answer, what the owner does with
+/// it (append the value offered, take the oldest, empty it), in the same critical section. So it
+/// is generic over no type the operator's user chooses and is specialised where it is used.
+///
+/// The rules, once:
 /// 1. At most `maxTasks` slots exist at once. A value goes to a parked slot if there is one
-///    (``Offer/resume(_:)``), else to a new slot while there is room and nobody waits
-///    (``Offer/start(id:_:)``); otherwise ``WhenBusy`` decides: it waits (in arrival order,
+///    (``Offer/wake(_:)``), else to a new slot while there is room and nothing waits
+///    (``Offer/start(id:)``); otherwise ``WhenBusy`` decides: it waits (in arrival order,
 ///    unbounded), replaces the waiting value and cancels the one slot, or is dropped.
 /// 2. A slot is *starting* until the owner registers its task (``started(_:handle:)``). A cancel
 ///    that comes first is recorded and returned at registration.
@@ -22,14 +25,16 @@
 ///    cancelled (then it ends, and the oldest waiting value gets a new task). With nothing waiting
 ///    it *parks* (``Step/park``, then ``park(_:_:)``) while values may still come: the next value
 ///    wakes it instead of creating a task, so a slot's task lives from its first value to the end.
+///    A value handed to a parked slot waits in the queue, kept for it: another slot whose work
+///    returned meanwhile takes only values beyond those kept.
 /// 5. ``end()`` stops new values; waiting values still run. Parked slots are let go, and the last
 ///    slot to finish its work runs the ending (``Step/runEnding``), exactly once; only when no slot
 ///    is left does the ending get a task of its own (``Next/end(id:)``).
 /// 6. ``close(keeping:)`` forgets the waiting values, cancels every working slot and lets every
 ///    parked one go: nothing starts afterwards, and no parked task is left behind.
 ///
-/// Invariant: a slot is idle (parked or parking) only while nothing waits, and only while open.
-struct TaskSlots<Value, Handle, Parked> {
+/// Invariant: a slot is idle (parked or parking) only while no value waits beyond those kept.
+struct TaskSlots<Handle, Parked> {
   /// What a value does when every slot is taken (or values wait already).
   enum WhenBusy {
     /// It waits, in arrival order.
@@ -40,18 +45,21 @@ struct TaskSlots<Value, Handle, Parked> {
     case drop
   }
 
-  /// The answer to ``offer(_:)``.
+  /// The answer to ``offer()``: what becomes of the value offered.
   enum Offer {
-    /// Nothing to do: the value waits, was handed to a slot still parking, or the scheduler no
-    /// longer takes values.
-    case none
+    /// The scheduler no longer takes values: the owner lets it go.
+    case ignore
     /// Create a task for slot `id` with this value, then call ``started(_:handle:)``.
-    case start(id: Int, Value)
-    /// The value was handed to a parked slot: resume its task (it then asks ``resumed(_:)``).
-    case resume(Parked)
-    /// The value waits; cancel this task, whose slot it replaces.
-    case cancel(Handle)
-    /// The value was dropped.
+    case start(id: Int)
+    /// Append it to the owner's queue: it waits.
+    case wait
+    /// Append it to the owner's queue, kept for a parked slot: resume this (or, `nil`, the slot is
+    /// still parking and finds it in ``park(_:_:)``). The task then asks ``resumed(_:)``.
+    case wake(Parked?)
+    /// Empty the owner's queue (releasing what it held after unlocking), then append it; cancel
+    /// this task, whose slot it replaces, if any.
+    case replace(cancel: Handle?)
+    /// The value is dropped.
     case drop
   }
 
@@ -59,16 +67,18 @@ struct TaskSlots<Value, Handle, Parked> {
   enum Next {
     /// Nothing.
     case none
-    /// Create a task for slot `id` with this value, then call ``started(_:handle:)``.
-    case start(id: Int, Value)
+    /// Take the oldest waiting value from the owner's queue and create a task for slot `id` with
+    /// it, then call ``started(_:handle:)``.
+    case start(id: Int)
     /// Create the ending's task for slot `id`, then call ``started(_:handle:)``.
     case end(id: Int)
   }
 
   /// What a slot's task does next.
   enum Step {
-    /// Run this value's work, then ask ``workDone(_:)``.
-    case run(Value)
+    /// Take the oldest waiting value from the owner's queue and run its work, then ask
+    /// ``workDone(_:)``.
+    case runNext
     /// Run the ending, then ask ``finished(_:)``.
     case runEnding
     /// Nothing to do yet: park with ``park(_:_:)``.
@@ -79,8 +89,8 @@ struct TaskSlots<Value, Handle, Parked> {
 
   /// What ``end()`` and ``close(keeping:)`` ask the owner to do after unlocking.
   struct Release {
-    /// Create the ending's task, when no slot is left to run it.
-    var next = Next.none
+    /// Create the ending's task for this slot, when no slot was left to run it.
+    var ending: Int?
     /// Resume these parked tasks: each asks ``resumed(_:)`` and runs the ending or ends.
     var resume: [Parked] = []
     /// Cancel these tasks.
@@ -92,8 +102,8 @@ struct TaskSlots<Value, Handle, Parked> {
     case working
     /// No work: the task parks; `Parked` once it stored what wakes it.
     case idle(Parked?)
-    /// Handed a value while idle; the task has yet to take it in ``resumed(_:)``.
-    case handed(Value)
+    /// Handed a value (kept in the queue) while idle; the task has yet to take it.
+    case handed
     /// Handed the ending while idle.
     case handedEnding
   }
@@ -123,8 +133,9 @@ struct TaskSlots<Value, Handle, Parked> {
   private var slots: [Int: Slot] = [:]
   /// The idle slots, most recently parked last.
   private var idle: [Int] = []
-  /// Values waiting for a slot, oldest first.
-  private var waiting = ValueQueue<Value>()
+  /// Values in the owner's queue, and how many of them are kept for slots handed one.
+  private var waitingCount = 0
+  private var keptCount = 0
   private var nextID = 0
   private var lifecycle = Lifecycle.open
 
@@ -135,8 +146,8 @@ struct TaskSlots<Value, Handle, Parked> {
     self.whenBusy = whenBusy
   }
 
-  /// The values waiting, oldest first.
-  var waitingValues: [Value] { waiting.elements }
+  /// How many values the owner's queue holds.
+  var waiting: Int { waitingCount }
 
   /// Slots whose task has not ended or been let go.
   var occupied: Int { slots.count }
@@ -157,34 +168,35 @@ struct TaskSlots<Value, Handle, Parked> {
   }
 
   /// A value to run (rule 1).
-  mutating func offer(_ value: Value) -> Offer {
-    guard case .open = lifecycle else { return .none }
-    if waiting.isEmpty, let id = idle.popLast() {
+  mutating func offer() -> Offer {
+    guard case .open = lifecycle else { return .ignore }
+    let nothingWaits = waitingCount == keptCount
+    if nothingWaits, let id = idle.popLast() {
       guard case .idle(let parked) = slots[id]?.phase else { preconditionFailure("idle slot \(id) is not idle") }
-      slots[id]?.phase = .handed(value)
-      return parked.map(Offer.resume) ?? .none
+      slots[id]?.phase = .handed
+      waitingCount += 1
+      keptCount += 1
+      return .wake(parked)
     }
-    if slots.count < maxTasks && waiting.isEmpty {
-      return .start(id: occupySlot(.working), value)
+    if nothingWaits && slots.count < maxTasks {
+      return .start(id: occupySlot(.working))
     }
     switch whenBusy {
     case .wait:
-      waiting.append(value)
-      return .none
+      waitingCount += 1
+      return .wait
     case .drop:
       return .drop
     case .replace:
       guard let (id, slot) = slots.first else { preconditionFailure("the replace rule found no slot") }
+      waitingCount = 1
       if case .handed = slot.phase {
-        // Its task has not taken the handed value yet: the newest replaces it there.
-        slots[id]?.phase = .handed(value)
-        return .none
+        // Its task has not taken the kept value yet: the newest replaces it there.
+        return .replace(cancel: nil)
       }
-      _ = waiting.removeAll()
-      waiting.append(value)
-      guard !slot.isCancelled else { return .none }
+      guard !slot.isCancelled else { return .replace(cancel: nil) }
       slots[id]?.isCancelled = true
-      return slot.handle.map(Offer.cancel) ?? .none
+      return .replace(cancel: slot.handle)
     }
   }
 
@@ -218,12 +230,18 @@ struct TaskSlots<Value, Handle, Parked> {
     if !slot.isCancelled {
       switch lifecycle {
       case .open:
-        if let value = waiting.popFirst() { return .run(value) }
+        if waitingCount > keptCount {
+          waitingCount -= 1
+          return .runNext
+        }
         slots[id]?.phase = .idle(nil)
         idle.append(id)
         return .park
       case .ending:
-        if let value = waiting.popFirst() { return .run(value) }
+        if waitingCount > keptCount {
+          waitingCount -= 1
+          return .runNext
+        }
         if slots.count == 1 {
           lifecycle = .ended
           return .runEnding
@@ -254,9 +272,11 @@ struct TaskSlots<Value, Handle, Parked> {
   mutating func resumed(_ id: Int) -> Step {
     guard let slot = slots[id] else { return .end(.none) }
     switch slot.phase {
-    case .handed(let value):
+    case .handed:
       slots[id]?.phase = .working
-      return .run(value)
+      waitingCount -= 1
+      keptCount -= 1
+      return .runNext
     case .handedEnding:
       slots[id]?.phase = .working
       return .runEnding
@@ -269,7 +289,8 @@ struct TaskSlots<Value, Handle, Parked> {
   /// returning what wakes its task, if it parked already. A slot handed work keeps it.
   mutating func cancelParked(_ id: Int) -> Parked? {
     guard case .idle(let parked) = slots[id]?.phase else { return nil }
-    letGo(id)
+    slots[id] = nil
+    if let index = idle.firstIndex(of: id) { idle.remove(at: index) }
     return parked
   }
 
@@ -297,14 +318,19 @@ struct TaskSlots<Value, Handle, Parked> {
       if let parked { release.resume.append(parked) }
     }
     idle = []
-    release.next = next()
+    // Idle slots exist only while nothing waits beyond the kept values, so `next()` starts no
+    // value here: it hands out the ending, or nothing.
+    if case .end(let id) = next() { release.ending = id }
     return release
   }
 
   private mutating func next() -> Next {
     switch lifecycle {
     case .open, .ending:
-      if slots.count < maxTasks, let value = waiting.popFirst() { return .start(id: occupySlot(.working), value) }
+      if slots.count < maxTasks && waitingCount > keptCount {
+        waitingCount -= 1
+        return .start(id: occupySlot(.working))
+      }
       guard case .ending = lifecycle, slots.isEmpty else { return .none }
       lifecycle = .ended
       return .end(id: occupySlot(.working))
@@ -313,17 +339,14 @@ struct TaskSlots<Value, Handle, Parked> {
     }
   }
 
-  private mutating func letGo(_ id: Int) {
-    slots[id] = nil
-    if let index = idle.firstIndex(of: id) { idle.remove(at: index) }
-  }
-
-  /// Cancels everything (rule 6): the handles to cancel, except `keeping`'s (a task that closes
-  /// the scheduler itself and goes on to end it), and the parked tasks to resume, which then end.
+  /// Cancels everything (rule 6): the owner empties its queue; returns the handles to cancel,
+  /// except `keeping`'s (a task that closes the scheduler itself and goes on to end it), and the
+  /// parked tasks to resume, which then end.
   mutating func close(keeping: Int? = nil) -> Release {
     guard !isClosed else { return Release() }
     lifecycle = .closed
-    _ = waiting.removeAll()
+    waitingCount = 0
+    keptCount = 0
     idle = []
     var release = Release()
     for (id, slot) in slots where id != keeping {
@@ -332,7 +355,7 @@ struct TaskSlots<Value, Handle, Parked> {
         slots[id] = nil
         if let parked { release.resume.append(parked) }
       case .handed, .handedEnding:
-        // Its waker resumes it, or it finds the work in `park`: either way it asks `resumed`.
+        // Its waker resumes it, or it finds out in `park`: either way it asks `resumed` and ends.
         slots[id] = nil
       case .working:
         guard !slot.isCancelled else { continue }
@@ -344,6 +367,6 @@ struct TaskSlots<Value, Handle, Parked> {
   }
 }
 
-extension TaskSlots.Next: Sendable where Value: Sendable {}
+extension TaskSlots.Next: Sendable {}
 
-extension TaskSlots.Step: Sendable where Value: Sendable {}
+extension TaskSlots.Step: Sendable {}

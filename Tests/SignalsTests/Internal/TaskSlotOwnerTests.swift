@@ -13,7 +13,7 @@ import Testing
 struct TaskSlotOwnerTests {
   enum Ending: CaseIterable { case cancel, finish }
 
-  static let sinkSlots: [@Sendable () -> AsyncSinkPolicyStorage<Int, Never>.Slots] = [
+  static let sinkSlots: [@Sendable () -> SlotScheduler] = [
     { TaskSlots(maxTasks: 1, whenBusy: .replace) },
     { TaskSlots(maxTasks: 1, whenBusy: .drop) },
     { TaskSlots(maxTasks: 3, whenBusy: .wait) },

@@ -4,17 +4,18 @@ import Testing
 
 @testable import SignalsConcurrency
 
-/// `TaskSlots` under random events from simulated tasks, against `ReferenceSlots` (the same rules
-/// over plain arrays). Checked besides equal answers: never more than `maxTasks` tasks working;
-/// once every task has run as far as it can, each value that got a slot ran exactly once (with
-/// the wait rule, every value, in arrival order for one slot, unless closed); the ending ran at
-/// most once; and after the ending or a close no task is left, parked or not.
+/// `TaskSlots` under random events from simulated tasks and a simulated owner's queue, against
+/// `ReferenceSlots` (the same rules over plain arrays). Checked besides equal answers: never more
+/// than `maxTasks` tasks working; once every task has run as far as it can, each value ran at most
+/// once (with the wait rule, every value, in arrival order for one slot, unless closed); the
+/// ending ran at most once; and after the ending or a close no task is left, parked or not.
 struct TaskSlotsModelTests {
-  typealias Slots = TaskSlots<Int, String, String>
+  typealias Slots = TaskSlots<String, String>
 
   /// Where a simulated slot task is.
   private enum Sim: Equatable {
-    /// Created with its first step ("run 3" or "ending"); asks `mayRun` first.
+    /// Created with its first step ("run", with its value in `firstValues`, or "ending"); asks
+    /// `mayRun` first.
     case fresh(String)
     case working
     case runningEnding
@@ -27,29 +28,54 @@ struct TaskSlotsModelTests {
     var slots: Slots
     var reference: ReferenceSlots
     var tasks: [Int: Sim] = [:]
+    /// The owner's queue, and the values new tasks start with.
+    var queue: [Int] = []
+    var firstValues: [Int: Int] = [:]
     var ran: [Int] = []
     var endings = 0
 
-    /// Follows an answer that creates tasks or wakes them.
-    mutating func note(_ answer: String) {
+    /// Follows what `offer()` answered for `value`.
+    mutating func follow(offer answer: String, of value: Int) {
       let words = answer.split(separator: " ").map(String.init)
+      switch words.first {
+      case "start":
+        tasks[Int(words[1])!] = .fresh("run")
+        firstValues[Int(words[1])!] = value
+      case "wait":
+        queue.append(value)
+      case "wake":
+        queue.append(value)
+        if words[1] != "parking" { tasks[Int(words[1].dropFirst())!] = .woken }
+      case "replace,":
+        queue = [value]
+      default:
+        break
+      }
+    }
+
+    /// Follows a ``TaskSlots/Next`` that creates a task.
+    mutating func note(_ next: String) {
+      let words = next.split(separator: " ").map(String.init)
       switch (words.first, words.count) {
-      case ("start", 3): tasks[Int(words[1])!] = .fresh("run \(words[2])")
-      case ("end", 2): tasks[Int(words[1])!] = .fresh("ending")
-      case ("resume", 2): tasks[Int(words[1].dropFirst())!] = .woken
-      default: break
+      case ("start", 2):
+        tasks[Int(words[1])!] = .fresh("run")
+        firstValues[Int(words[1])!] = queue.removeFirst()
+      case ("end", 2):
+        tasks[Int(words[1])!] = .fresh("ending")
+      default:
+        break
       }
     }
 
     mutating func noteRelease(_ release: Slots.Release) {
-      note(TaskSlotsTests.text(release.next))
-      for parked in release.resume { note("resume \(parked)") }
+      if let id = release.ending { tasks[id] = .fresh("ending") }
+      for parked in release.resume { tasks[Int(parked.dropFirst())!] = .woken }
     }
 
-    /// Slot `id`'s task takes `step`.
-    mutating func follow(_ id: Int, _ step: String) {
-      if step.hasPrefix("run ") {
-        ran.append(Int(step.dropFirst(4))!)
+    /// Slot `id`'s task takes `step`; `value` is the one it was started with, if any.
+    mutating func follow(_ id: Int, _ step: String, startingWith value: Int? = nil) {
+      if step == "run" {
+        ran.append(value ?? queue.removeFirst())
         tasks[id] = .working
       } else if step == "ending" {
         endings += 1
@@ -71,7 +97,7 @@ struct TaskSlotsModelTests {
         #expect(mayRun == reference.mayRun(id))
         let step = mayRun ? first : "end, " + TaskSlotsTests.text(slots.finished(id))
         #expect(step == (mayRun ? first : "end, " + reference.finished(id)))
-        follow(id, step)
+        follow(id, step, startingWith: firstValues.removeValue(forKey: id))
       case .working:
         let step = TaskSlotsTests.text(slots.workDone(id))
         #expect(step == reference.workDone(id))
@@ -106,9 +132,9 @@ struct TaskSlotsModelTests {
         switch Int.random(in: 0..<10, using: &random) {
         case 0, 1, 2:
           if !run.reference.ending && !run.reference.closed { offered.append(step) }
-          let answer = TaskSlotsTests.text(run.slots.offer(step))
-          #expect(answer == run.reference.offer(step))
-          run.note(answer)
+          let answer = TaskSlotsTests.text(run.slots.offer())
+          #expect(answer == run.reference.offer())
+          run.follow(offer: answer, of: step)
         case 3:
           guard let id = run.tasks.keys.randomElement(using: &random) else { continue }
           #expect(run.slots.started(id, handle: "t\(id)") == run.reference.started(id, handle: "t\(id)"))
@@ -134,11 +160,12 @@ struct TaskSlotsModelTests {
           guard Int.random(in: 0..<6, using: &random) == 0 else { continue }
           let release = run.slots.close()
           #expect(TaskSlotsTests.text(release) == run.reference.close())
+          run.queue = []
           run.noteRelease(release)
         }
         #expect(run.tasks.values.filter { $0 == .working || $0 == .runningEnding }.count <= maxTasks)
         #expect(run.slots.occupied <= maxTasks)
-        #expect(run.slots.waitingValues == run.reference.waiting)
+        #expect(run.slots.waiting == run.queue.count && run.queue.count == run.reference.waiting)
       }
       // Every task runs as far as it can.
       while let id = run.tasks.first(where: { $0.value != .parked })?.key { run.advance(id) }
@@ -156,25 +183,29 @@ struct TaskSlotsModelTests {
   }
 }
 
-/// The slots' rules written plainly, for the model-based test.
+/// The slots' rules written plainly, for the model-based test: answers as text, values counted.
 private struct ReferenceSlots {
-  enum Work { case value(Int), ending }
+  enum Work { case value, ending }
 
   let maxTasks: Int
-  let whenBusy: TaskSlots<Int, String, String>.WhenBusy
+  let whenBusy: TaskSlotsTests.Slots.WhenBusy
   var live: [Int] = []
   var cancelled: Set<Int> = []
   var handles: [Int: String] = [:]
   /// Slots with no work, most recently parked last, and what wakes those that parked.
   var idle: [Int] = []
   var parked: [Int: String] = [:]
-  /// Work handed to slots that were idle.
+  /// Work handed to slots that were idle (a value kept in the owner's queue, or the ending).
   var handed: [Int: Work] = [:]
-  var waiting: [Int] = []
+  /// Values in the owner's queue, and how many of them are kept for slots handed one.
+  var waiting = 0
+  var kept = 0
   var nextID = 0
   var ending = false
   var endingHandedOut = false
   var closed = false
+
+  static let nothing = "ending none; resume []; cancel []"
 
   mutating func newSlot() -> Int {
     live.append(nextID)
@@ -185,33 +216,31 @@ private struct ReferenceSlots {
   mutating func letGo(_ id: Int) -> String? {
     live.removeAll { $0 == id }
     idle.removeAll { $0 == id }
-    handed[id] = nil
+    if case .value = handed.removeValue(forKey: id) { kept -= 1 }
     return parked.removeValue(forKey: id)
   }
 
-  mutating func offer(_ value: Int) -> String {
-    if ending || closed { return "none" }
-    if waiting.isEmpty, let id = idle.popLast() {
-      handed[id] = .value(value)
-      return parked.removeValue(forKey: id).map { "resume \($0)" } ?? "none"
+  mutating func offer() -> String {
+    if ending || closed { return "ignore" }
+    if waiting == kept, let id = idle.popLast() {
+      handed[id] = .value
+      waiting += 1
+      kept += 1
+      return "wake \(parked.removeValue(forKey: id) ?? "parking")"
     }
-    if live.count < maxTasks && waiting.isEmpty { return "start \(newSlot()) \(value)" }
+    if waiting == kept && live.count < maxTasks { return "start \(newSlot())" }
     switch whenBusy {
     case .wait:
-      waiting.append(value)
-      return "none"
+      waiting += 1
+      return "wait"
     case .drop:
       return "drop"
     case .replace:
       let id = live[0]
-      if case .value = handed[id] {
-        handed[id] = .value(value)
-        return "none"
-      }
-      waiting = [value]
-      guard !cancelled.contains(id) else { return "none" }
+      waiting = 1
+      if handed[id] != nil || cancelled.contains(id) { return "replace, cancel none" }
       cancelled.insert(id)
-      return handles[id].map { "cancel \($0)" } ?? "none"
+      return "replace, cancel \(handles[id] ?? "none")"
     }
   }
 
@@ -232,7 +261,10 @@ private struct ReferenceSlots {
 
   mutating func workDone(_ id: Int) -> String {
     if !cancelled.contains(id) && !closed && !endingHandedOut {
-      if !waiting.isEmpty { return "run \(waiting.removeFirst())" }
+      if waiting > kept {
+        waiting -= 1
+        return "run"
+      }
       if !ending {
         idle.append(id)
         return "park"
@@ -254,8 +286,12 @@ private struct ReferenceSlots {
   mutating func resumed(_ id: Int) -> String {
     guard live.contains(id), let work = handed.removeValue(forKey: id) else { return "end, none" }
     switch work {
-    case .value(let value): return "run \(value)"
-    case .ending: return "ending"
+    case .value:
+      waiting -= 1
+      kept -= 1
+      return "run"
+    case .ending:
+      return "ending"
     }
   }
 
@@ -272,14 +308,17 @@ private struct ReferenceSlots {
 
   mutating func next() -> String {
     if closed || endingHandedOut { return "none" }
-    if live.count < maxTasks, !waiting.isEmpty { return "start \(newSlot()) \(waiting.removeFirst())" }
+    if live.count < maxTasks, waiting > kept {
+      waiting -= 1
+      return "start \(newSlot())"
+    }
     guard ending, live.isEmpty else { return "none" }
     endingHandedOut = true
     return "end \(newSlot())"
   }
 
   mutating func end() -> String {
-    guard !ending, !closed else { return "next none; resume []; cancel []" }
+    guard !ending, !closed else { return Self.nothing }
     ending = true
     var resume: [String] = []
     let runsEnding = live.count == idle.count ? idle.last : nil
@@ -293,13 +332,14 @@ private struct ReferenceSlots {
       }
     }
     idle = []
-    return "next \(next()); resume \(resume.sorted()); cancel []"
+    let next = next()
+    let ending = next.hasPrefix("end ") ? String(next.dropFirst(4)) : "none"
+    return "ending \(ending); resume \(resume.sorted()); cancel []"
   }
 
   mutating func close() -> String {
-    guard !closed else { return "next none; resume []; cancel []" }
+    guard !closed else { return Self.nothing }
     closed = true
-    waiting = []
     var resume: [String] = []
     var cancel: [String] = []
     for id in live {
@@ -310,6 +350,8 @@ private struct ReferenceSlots {
         if let handle = handles[id] { cancel.append(handle) }
       }
     }
-    return "next none; resume \(resume.sorted()); cancel \(cancel.sorted())"
+    waiting = 0
+    kept = 0
+    return "ending none; resume \(resume.sorted()); cancel \(cancel.sorted())"
   }
 }

@@ -11,13 +11,14 @@ import SignalsCombine
 /// The rules shared by `asyncMap`, `tryAsyncMap` and `flatMap(maxTasks:)`, as a plain value.
 ///
 /// Upstream values are asked for one for one with the subscriber's demand (the transforms emit
-/// one value per input); each one asked for is handed to ``TaskSlots`` (values wait in order), and
-/// the upstream's finish is the slots' ending. The first request opens a slot whose task parks
-/// until the first value, so that the work runs in the first requester's context. What is this operator's own: the demand, and who
-/// calls the subscriber — whoever holds the ``SerialDelivery`` token; a result made meanwhile is
-/// owed by the holder, and a failure is the token's ending. The machine never locks or calls out.
-struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: Error, Handle, Parked> {
-  typealias Slots = TaskSlots<Input, Handle, Parked>
+/// one value per input); each one asked for is handed to ``TaskSlots`` (values wait in order, in
+/// `waiting`), and the upstream's finish is the slots' ending. The first request opens a slot
+/// whose task parks until the first value, so that the work runs in the first requester's context.
+/// What is this operator's own: the demand, and who calls the subscriber — whoever holds the
+/// ``SerialDelivery`` token; a result made meanwhile is owed by the holder, and a failure is the
+/// token's ending. The machine never locks or calls out.
+struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: Error> {
+  typealias Slots = SlotScheduler
 
   private enum State {
     /// Waiting for the upstream subscription.
@@ -53,16 +54,22 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     var upstream: (any Subscription)?
     /// The slot tasks to cancel or let go.
     var slots = Slots.Release()
+    /// The inputs that waited, released after unlocking.
+    var forgotten = ContiguousArray<Input?>()
     /// The subscriber, released after unlocking (never called from here).
     var released: Downstream?
     /// Whether the caller now holds the token and drains with ``nextDelivery(after:)``.
     var delivers = false
   }
 
-  private var state: State
-  /// The scheduler. The slot tasks' own events (``TaskSlots/workDone(_:)``, parking, ``TaskSlots/finished(_:)``)
-  /// go to it directly; the operator's events go through the methods below.
+  // The scheduler and its queue first: their offsets do not depend on the generic parameters.
+  /// The scheduler. The slot tasks' own events (``TaskSlots/workDone(_:)``, parking,
+  /// ``TaskSlots/finished(_:)``) go to it directly; the operator's events go through the methods
+  /// below.
   var slots: Slots
+  /// The inputs waiting for a slot, oldest first (``TaskSlots`` counts them).
+  var waiting = ValueQueue<Input>()
+  private var state: State
   /// Requested from upstream and not received yet.
   private var upstreamDemand = Subscribers.Demand.none
   private var hasRequested = false
@@ -94,11 +101,20 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     return (upstream, opened)
   }
 
-  /// An upstream value: handed to the slots if it was asked for.
+  /// An upstream value: handed to the slots if it was asked for (queued if it waits).
   mutating func receive(_ input: Input) -> Slots.Offer {
-    guard case .subscribed = state, upstreamDemand > 0 else { return .none }
+    guard case .subscribed = state, upstreamDemand > 0 else { return .ignore }
     upstreamDemand -= 1
-    return slots.offer(input)
+    let offer = slots.offer()
+    switch offer {
+    case .wait, .wake:
+      waiting.append(input)
+    case .ignore, .start, .drop:
+      break
+    case .replace:
+      preconditionFailure("the transforms' slots never replace")
+    }
+    return offer
   }
 
   /// The upstream finished: finished at once if nothing was ever asked for, otherwise in the
@@ -139,7 +155,7 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     token.forget(outputs.count)
     outputs = ValueQueue()
     ending = (downstream, completion)
-    return Termination(slots: released, delivers: token.end() == .deliver)
+    return Termination(slots: released, forgotten: waiting.removeAll(), delivers: token.end() == .deliver)
   }
 
   /// The subscriber cancelled.
@@ -158,6 +174,7 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     token.close()
     outputs = ValueQueue()
     termination.slots = slots.close()
+    termination.forgotten = waiting.removeAll()
     return termination
   }
 

@@ -23,9 +23,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   /// Each input travels with the ticket that counts its work for a test's `WorkTracker`, and its
   /// result with the same ticket until delivered (in a struct: a tuple's metadata is looked up
   /// under a lock of the runtime's).
-  typealias Machine = AsyncTransformStateMachine<
-    TrackedWork<Input>, TrackedWork<Output>, Downstream, DownstreamFailure, Task<Void, Never>, SlotWakeUp
-  >
+  typealias Machine = AsyncTransformStateMachine<TrackedWork<Input>, TrackedWork<Output>, Downstream, DownstreamFailure>
   typealias Transform = @Sendable (Input) async -> Result<Output, DownstreamFailure>
 
   private let machine: LockedState<Machine>
@@ -62,15 +60,8 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    switch machine.withLock({ $0.receive(TrackedWork(input)) }) {
-    case .start(let id, let item):
-      startTask(id, from: .run(item))
-    case .resume(let parked):
-      parked.resume()
-    case .none, .cancel, .drop:
-      // The wait rule neither replaces nor drops.
-      break
-    }
+    let item = TrackedWork(input)
+    _ = perform(machine.withLock { $0.receive(item) }, for: item)
     return .none
   }
 
@@ -91,7 +82,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   func request(_ demand: Subscribers.Demand) {
     precondition(demand > 0, "Subscription.request(\(demand)): demand must be greater than zero")
     let (upstream, opened) = machine.withLock { $0.request(demand) }
-    if let opened { startTask(opened, from: .park) }
+    if let opened { startTask(opened, from: .park, with: nil) }
     upstream?.request(demand)
   }
 
@@ -101,18 +92,19 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   // MARK: Slots
 
-  func withSlots<Result>(_ body: (inout Machine.Slots) -> Result) -> Result {
-    machine.withLock { body(&$0.slots) }
+  func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<TrackedWork<Input>>) -> Result) -> Result {
+    machine.withLock { body(&$0.slots, &$0.waiting) }
   }
 
   /// Transforms and delivers `item`; a failure ends the slot (and the subscription).
-  func runWork(_ item: TrackedWork<Input>, inSlot id: Int) async -> Machine.Slots.Step {
+  func runWork(_ item: TrackedWork<Input>, inSlot id: Int) async -> SlotScheduler.Step? {
     switch await WorkTicket.perform(item.ticket, { await transform(item.value) }) {
     case .success(let output):
       drain(from: machine.withLock { $0.deliver(TrackedWork(output, ticket: item.ticket)) })
-      return machine.withLock { $0.slots.workDone(id) }
+      return nil
     case .failure(let failure):
       perform(machine.withLock { $0.fail(failure, inSlot: id) })
+      // The subscription ended: no value waits, and nothing starts.
       return .end(machine.withLock { $0.slots.finished(id) })
     }
   }
@@ -148,7 +140,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     termination.upstream?.cancel()
     perform(termination.slots)
     if termination.delivers { drain(from: machine.withLock { $0.nextDelivery(after: .none).0 }) }
-    withExtendedLifetime(termination.released) {}
+    withExtendedLifetime((termination.released, termination.forgotten)) {}
   }
 }
 

@@ -22,11 +22,12 @@ import SignalsCombine
 final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber, Cancellable,
   CustomStringConvertible, TaskSlotOwner
 {
-  typealias Slots = TaskSlots<Input, Task<Void, Never>, SlotWakeUp>
-
   private struct State {
+    // The slots and the queue first: their offsets do not depend on `Input`.
+    var slots: SlotScheduler
+    /// The values waiting for a slot, oldest first.
+    var waiting = ValueQueue<Input>()
     var status = SubscriptionStatus.awaitingSubscription
-    var slots: Slots
     /// The upstream's completion, for the slot that runs the ending.
     var completion: Subscribers.Completion<Failure>?
   }
@@ -38,7 +39,7 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   private let receiveValue: @Sendable @isolated(any) (Input) async -> Void
 
   init(
-    slots: Slots,
+    slots: SlotScheduler,
     drops: DropCounter?,
     priority: TaskPriority?,
     receiveCompletion: @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
@@ -63,24 +64,29 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    switch state.withLock({ $0.slots.offer(input) }) {
-    case .none:
-      break
-    case .start(let id, let value):
-      startTask(id, from: .run(value))
-    case .resume(let parked):
-      parked.resume()
-    case .cancel(let task):
-      task.cancel()
-    case .drop:
-      drops?.recordDrop()
+    var replaced = ContiguousArray<Input?>()
+    let offer = state.withLock { state in
+      let offer = state.slots.offer()
+      switch offer {
+      case .wait, .wake:
+        state.waiting.append(input)
+      case .replace:
+        replaced = state.waiting.removeAll()
+        state.waiting.append(input)
+      case .ignore, .start, .drop:
+        break
+      }
+      return offer
     }
+    if perform(offer, for: input) { drops?.recordDrop() }
+    // The replaced value is released here, after unlocking.
+    withExtendedLifetime(replaced) {}
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let release = state.withLock { state -> Slots.Release in
-      guard !state.status.isTerminal else { return Slots.Release() }
+    let release = state.withLock { state -> SlotScheduler.Release in
+      guard !state.status.isTerminal else { return SlotScheduler.Release() }
       state.status = .terminal
       state.completion = completion
       return state.slots.end()
@@ -91,23 +97,26 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   /// Cancels the subscription and every task in flight, and lets the parked ones end; no closure
   /// starts afterwards.
   func cancel() {
-    let (subscription, release) = state.withLock { state -> ((any Subscription)?, Slots.Release) in
+    var forgotten = ContiguousArray<Input?>()
+    let (subscription, release) = state.withLock { state -> ((any Subscription)?, SlotScheduler.Release) in
       defer { state.status = .terminal }
+      forgotten = state.waiting.removeAll()
       return (state.status.subscription, state.slots.close())
     }
     subscription?.cancel()
     perform(release)
+    withExtendedLifetime(forgotten) {}
   }
 
   // MARK: Slots
 
-  func withSlots<Result>(_ body: (inout Slots) -> Result) -> Result {
-    state.withLock { body(&$0.slots) }
+  func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<Input>) -> Result) -> Result {
+    state.withLock { body(&$0.slots, &$0.waiting) }
   }
 
-  func runWork(_ value: Input, inSlot id: Int) async -> Slots.Step {
+  func runWork(_ value: Input, inSlot id: Int) async -> SlotScheduler.Step? {
     await receiveValue(value)
-    return state.withLock { $0.slots.workDone(id) }
+    return nil
   }
 
   func runEnding(inSlot id: Int) async {

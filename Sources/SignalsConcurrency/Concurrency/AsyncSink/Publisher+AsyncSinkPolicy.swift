@@ -46,7 +46,7 @@ extension Publisher where Output: Sendable, Failure: Sendable {
       @escaping @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void,
     @_inheritActorContext receiveValue: @escaping @Sendable @isolated(any) (Output) async -> Void
   ) -> AnyCancellable {
-    let slots: AsyncSinkPolicyStorage<Output, Failure>.Slots
+    let slots: SlotScheduler
     var drops: DropCounter?
     switch policy.kind {
     case .serial:

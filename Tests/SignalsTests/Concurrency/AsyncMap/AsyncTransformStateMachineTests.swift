@@ -1,13 +1,23 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+@_spi(Signals) import SignalsSupport
 import Testing
 
 @testable import Signals
 @testable import SignalsConcurrency
 
 /// The operator's own rules: demand, and who delivers. The slots' rules are `TaskSlotsTests`'.
+/// Runs `body` with a continuation standing for a parked slot's task; it is resumed once `body`
+/// returned, whatever the machine said to do with it.
+private func withWakeUp(_ body: (SlotWakeUp) -> Void) async {
+  await withUnsafeContinuation { (wakeUp: SlotWakeUp) in
+    body(wakeUp)
+    wakeUp.resume()
+  }
+}
+
 struct AsyncTransformStateMachineTests {
-  private typealias Machine = AsyncTransformStateMachine<Int, Int, String, TestError, String, String>
+  private typealias Machine = AsyncTransformStateMachine<Int, Int, String, TestError>
 
   private func subscribedMachine(demand: Subscribers.Demand = .max(2), maxTasks: Int = 1) -> Machine {
     var machine = Machine(downstream: "downstream", maxTasks: maxTasks)
@@ -53,25 +63,25 @@ struct AsyncTransformStateMachineTests {
     #expect(first.upstream != nil && first.opened == 0)
     let second = machine.request(.max(1))
     #expect(second.upstream != nil && second.opened == nil, "one slot, at the first request only")
-    #expect(machine.slots.park(0, "p0") == true)
-    guard case .resume("p0") = machine.receive(1) else {
-      Issue.record("the first value wakes the opened slot")
+    guard case .wake(nil) = machine.receive(1) else {
+      Issue.record("the first value goes to the opened slot, still parking")
       return
     }
+    #expect(machine.waiting.count == 1)
   }
 
   @Test func onlyRequestedValuesReachTheSlotsAndReturnedDemandGoesUpstream() {
     var machine = subscribedMachine(demand: .max(1))
-    guard case .none = machine.receive(1), case .none = machine.receive(2) else {
+    guard case .wake = machine.receive(1), case .ignore = machine.receive(2) else {
       Issue.record("the requested value goes to the opened slot; the unrequested one is dropped")
       return
     }
-    #expect(machine.slots.park(0, "p0") == false, "handed before its task parked")
-    guard case .run(1) = machine.slots.resumed(0) else {
+    guard case .runNext = machine.slots.resumed(0) else {
       Issue.record("the opened slot runs the requested value")
       return
     }
-    #expect(machine.slots.waitingValues.isEmpty)
+    #expect(machine.waiting.popFirst() == 1)
+    #expect(machine.waiting.isEmpty)
     #expect(deliver(&machine, 10) == "10 to downstream")
     #expect(next(&machine, after: .max(1)) == "none, request")
   }
@@ -88,7 +98,7 @@ struct AsyncTransformStateMachineTests {
     var machine = Machine(downstream: "downstream", maxTasks: 1)
     _ = machine.receive(subscription: TestSubscription())
     let (slots, termination) = machine.receiveFinished()
-    guard case .none = slots.next else {
+    guard slots.ending == nil else {
       Issue.record("no ending slot when nothing was asked for")
       return
     }
@@ -96,12 +106,15 @@ struct AsyncTransformStateMachineTests {
     #expect(next(&machine) == "finished to downstream")
   }
 
-  @Test func finishAfterARequestIsRunByTheParkedSlot() {
+  @Test(.timeLimit(.minutes(1)))
+  func finishAfterARequestIsRunByTheParkedSlot() async {
     var machine = subscribedMachine()
-    #expect(machine.slots.park(0, "p0") == true)
-    let (slots, termination) = machine.receiveFinished()
-    #expect(slots.resume == ["p0"])
-    #expect(!termination.delivers)
+    await withWakeUp { wakeUp in
+      #expect(machine.slots.park(0, wakeUp) == true)
+      let (slots, termination) = machine.receiveFinished()
+      #expect(slots.resume.count == 1 && slots.ending == nil)
+      #expect(!termination.delivers)
+    }
     guard case .runEnding = machine.slots.resumed(0) else {
       Issue.record("the parked slot runs the ending")
       return
@@ -123,22 +136,35 @@ struct AsyncTransformStateMachineTests {
     var machine = subscribedMachine(maxTasks: 2)
     _ = machine.receive(1)
     _ = machine.receive(2)
-    _ = machine.slots.started(0, handle: "t0")
-    _ = machine.slots.started(1, handle: "t1")
-    #expect(machine.slots.park(0, "p0") == false)
+    let (first, second) = (Task<Void, Never> {}, Task<Void, Never> {})
+    _ = machine.slots.started(0, handle: first)
+    _ = machine.slots.started(1, handle: second)
     _ = machine.slots.resumed(0)
     let termination = machine.fail(TestError(id: 3), inSlot: 0)
     #expect(termination.upstream != nil)
-    #expect(termination.slots.cancel == ["t1"])
+    #expect(termination.slots.cancel == [second])
     #expect(termination.delivers)
     #expect(next(&machine) == "failure(SignalsTests.TestError(id: 3)) to downstream")
   }
 
-  @Test func cancelCancelsUpstreamLetsTheParkedSlotGoAndReleasesWithoutCompleting() {
+  @Test(.timeLimit(.minutes(1)))
+  func cancelCancelsUpstreamLetsTheParkedSlotGoAndReleasesWithoutCompleting() async {
     var machine = subscribedMachine()
-    #expect(machine.slots.park(0, "p0") == true)
-    let termination = machine.cancel()
-    #expect(termination.slots.resume == ["p0"])
+    _ = machine.receive(1)
+    _ = machine.slots.resumed(0)
+    _ = machine.waiting.popFirst()
+    var termination = Machine.Termination()
+    await withWakeUp { wakeUp in
+      guard case .park = machine.slots.workDone(0) else {
+        Issue.record("nothing waits: the slot parks")
+        return
+      }
+      #expect(machine.slots.park(0, wakeUp) == true)
+      _ = machine.receive(2)
+      termination = machine.cancel()
+    }
+    #expect(termination.slots.resume.isEmpty, "woken by the value already: its waker resumes it")
+    #expect(termination.forgotten.count == 1, "the value it was handed is forgotten")
     #expect(termination.upstream != nil)
     #expect(termination.released == "downstream")
     #expect(!termination.delivers)
