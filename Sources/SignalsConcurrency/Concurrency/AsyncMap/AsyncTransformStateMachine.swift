@@ -39,7 +39,7 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     case cancel
   }
 
-  /// What the token's holder delivers next, from ``nextDelivery(after:)``.
+  /// What the token's holder delivers next, from ``nextDelivery(after:upstream:)``.
   enum Delivery {
     /// Deliver this result, then ask again with the demand it returned.
     case value(Downstream, Output)
@@ -58,7 +58,7 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     var forgotten = ContiguousArray<Input?>()
     /// The subscriber, released after unlocking (never called from here).
     var released: Downstream?
-    /// Whether the caller now holds the token and drains with ``nextDelivery(after:)``.
+    /// Whether the caller now holds the token and drains with ``nextDelivery(after:upstream:)``.
     var delivers = false
   }
 
@@ -179,7 +179,7 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
   }
 
   /// A slot made a result: when the caller takes the token, it delivers the result itself (then
-  /// it goes on with ``nextDelivery(after:)``); otherwise `.none`: the holder delivers it, or it is
+  /// it goes on with ``nextDelivery(after:upstream:)``); otherwise `.none`: the holder delivers it, or it is
   /// dropped once terminal.
   mutating func deliver(_ output: Output) -> Delivery {
     switch state {
@@ -198,10 +198,12 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
     }
   }
 
-  /// The holder's previous delivery returned `demand` (`.none` after none): what it delivers next,
-  /// and the upstream to forward the demand to.
-  mutating func nextDelivery(after demand: Subscribers.Demand) -> (Delivery, upstream: (any Subscription)?) {
-    var upstream: (any Subscription)?
+  /// The holder's previous delivery returned `demand` (`.none` after none): what it delivers next;
+  /// `upstream` is set to the subscription to forward the demand to. (No tuple is returned: in the
+  /// storage's unspecialised code, a tuple of a generic type costs a runtime lookup under a lock.)
+  mutating func nextDelivery(
+    after demand: Subscribers.Demand, upstream: inout (any Subscription)?
+  ) -> Delivery {
     if demand > 0, case .subscribed(_, let subscription) = state {
       upstreamDemand += demand
       upstream = subscription
@@ -211,7 +213,7 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
       switch state {
       case .subscribed(let downstream, _), .upstreamFinished(let downstream):
         guard let output = outputs.popFirst() else { preconditionFailure("async transform owes no result") }
-        return (.value(downstream, output), upstream)
+        return .value(downstream, output)
       case .awaitingSubscription, .terminal:
         preconditionFailure("async transform delivers after its end: \(state)")
       }
@@ -220,9 +222,9 @@ struct AsyncTransformStateMachine<Input, Output, Downstream, DownstreamFailure: 
         preconditionFailure("async transform ends without completion")
       }
       ending = nil
-      return (.completion(downstream, completion), upstream)
+      return .completion(downstream, completion)
     case .none:
-      return (.none, upstream)
+      return .none
     }
   }
 }

@@ -130,8 +130,8 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
       case .none:
         return
       }
-      let upstream: (any Subscription)?
-      (delivery, upstream) = machine.withLock { $0.nextDelivery(after: demand) }
+      var upstream: (any Subscription)?
+      delivery = machine.withLock { $0.nextDelivery(after: demand, upstream: &upstream) }
       upstream?.request(demand)
     }
   }
@@ -139,7 +139,10 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   private func perform(_ termination: Machine.Termination) {
     termination.upstream?.cancel()
     perform(termination.slots)
-    if termination.delivers { drain(from: machine.withLock { $0.nextDelivery(after: .none).0 }) }
+    if termination.delivers {
+      var upstream: (any Subscription)?
+      drain(from: machine.withLock { $0.nextDelivery(after: .none, upstream: &upstream) })
+    }
     withExtendedLifetime((termination.released, termination.forgotten)) {}
   }
 }

@@ -31,7 +31,8 @@ struct AsyncTransformStateMachineTests {
 
   /// The holder's next delivery as text, so that tests compare whole answers.
   private func next(_ machine: inout Machine, after demand: Subscribers.Demand = .none) -> String {
-    let (delivery, upstream) = machine.nextDelivery(after: demand)
+    var upstream: (any Subscription)?
+    let delivery = machine.nextDelivery(after: demand, upstream: &upstream)
     return text(delivery) + (upstream == nil ? "" : ", request")
   }
 
