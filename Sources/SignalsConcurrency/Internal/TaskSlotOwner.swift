@@ -25,9 +25,10 @@ protocol TaskSlotOwner: AnyObject, Sendable {
   /// Runs `body` on the slots and the queue of values waiting for them, under the owner's lock.
   func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<SlotValue>) -> Result) -> Result
 
-  /// Runs `value`'s work in slot `id`: `nil` to go on with ``TaskSlots/workDone(_:)``, or the step
-  /// that ends the task (a failure that ended the subscription).
-  func runWork(_ value: SlotValue, inSlot id: Int) async -> SlotScheduler.Step?
+  /// Runs `value`'s work in slot `id` and returns what the task does next: normally
+  /// ``TaskSlots/workDone(_:)``'s answer, asked in the owner's last critical section of the work
+  /// with ``take(after:from:into:)`` putting the value it hands out in `next`.
+  func runWork(_ value: SlotValue, inSlot id: Int, next: inout SlotValue?) async -> SlotScheduler.Step
 
   /// Runs the ending in slot `id`.
   func runEnding(inSlot id: Int) async
@@ -79,19 +80,24 @@ extension TaskSlotOwner {
     withSlots { slots, _ in slots.started(id, handle: task) }?.cancel()
   }
 
-  /// Asks the slots `event` under the lock, and takes from the queue the value its answer hands
-  /// out (to this task, or to the task it starts) into `value`.
-  private func ask(
-    _ value: inout SlotValue?, _ event: (inout SlotScheduler) -> SlotScheduler.Step
-  ) -> SlotScheduler.Step {
+  /// Takes from `queue` the value `step` hands out (to this task, or to the task it starts) into
+  /// `value`; called in the critical section that answered `step`.
+  static func take(
+    after step: SlotScheduler.Step, from queue: inout ValueQueue<SlotValue>, into value: inout SlotValue?
+  ) {
+    switch step {
+    case .runNext, .end(.start):
+      value = queue.popFirst()
+    case .runEnding, .park, .end(.none), .end(.end):
+      break
+    }
+  }
+
+  /// Asks the slots `event` under the lock, and takes the value its answer hands out into `value`.
+  func ask(_ value: inout SlotValue?, _ event: (inout SlotScheduler) -> SlotScheduler.Step) -> SlotScheduler.Step {
     withSlots { slots, queue in
       let step = event(&slots)
-      switch step {
-      case .runNext, .end(.start):
-        value = queue.popFirst()
-      case .runEnding, .park, .end(.none), .end(.end):
-        break
-      }
+      Self.take(after: step, from: &queue, into: &value)
       return step
     }
   }
@@ -110,7 +116,7 @@ extension TaskSlotOwner {
       switch step {
       case .runNext:
         guard let work = value.take() else { preconditionFailure("slot \(id) runs no value") }
-        step = await runWork(work, inSlot: id) ?? ask(&value) { $0.workDone(id) }
+        step = await runWork(work, inSlot: id, next: &value)
       case .runEnding:
         await runEnding(inSlot: id)
         step = ask(&value) { .end($0.finished(id)) }

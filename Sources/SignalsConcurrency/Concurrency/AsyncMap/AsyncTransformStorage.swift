@@ -96,12 +96,22 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     machine.withLock { body(&$0.slots, &$0.waiting) }
   }
 
-  /// Transforms and delivers `item`; a failure ends the slot (and the subscription).
-  func runWork(_ item: TrackedWork<Input>, inSlot id: Int) async -> SlotScheduler.Step? {
+  /// Transforms and delivers `item`, then asks for the slot's next step in the last critical
+  /// section of the delivery (the one that gives the token back, or hands the result to its
+  /// holder); a failure ends the slot (and the subscription).
+  func runWork(
+    _ item: TrackedWork<Input>, inSlot id: Int, next: inout TrackedWork<Input>?
+  ) async -> SlotScheduler.Step {
     switch await WorkTicket.perform(item.ticket, { await transform(item.value) }) {
     case .success(let output):
-      drain(from: machine.withLock { $0.deliver(TrackedWork(output, ticket: item.ticket)) })
-      return nil
+      let result = TrackedWork(output, ticket: item.ticket)
+      var step: SlotScheduler.Step?
+      let first = machine.withLock { machine in
+        let delivery = machine.deliver(result)
+        if case .none = delivery { step = Self.workDone(id, in: &machine, next: &next) }
+        return delivery
+      }
+      return step ?? drain(from: first, thenWorkDoneIn: id, next: &next)
     case .failure(let failure):
       perform(machine.withLock { $0.fail(failure, inSlot: id) })
       // The subscription ended: no value waits, and nothing starts.
@@ -115,10 +125,24 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   // MARK: Delivery
 
+  /// Slot `id`'s work is done: its next step, and the value that step hands out in `next`.
+  private static func workDone(
+    _ id: Int, in machine: inout Machine, next: inout TrackedWork<Input>?
+  ) -> SlotScheduler.Step {
+    let step = machine.slots.workDone(id)
+    take(after: step, from: &machine.waiting, into: &next)
+    return step
+  }
+
   /// The token's holder delivers what is owed, from `first`, the completion last, until the token
-  /// is given back.
-  private func drain(from first: Machine.Delivery) {
+  /// is given back. A slot's task passes its `id`: the critical section that gives the token back
+  /// also asks for its next step (returned, with its value in `next`).
+  @discardableResult
+  private func drain(
+    from first: Machine.Delivery, thenWorkDoneIn id: Int? = nil, next: inout TrackedWork<Input>?
+  ) -> SlotScheduler.Step {
     var delivery = first
+    var step = SlotScheduler.Step.end(.none)
     while true {
       let demand: Subscribers.Demand
       switch delivery {
@@ -128,10 +152,14 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
         downstream.receive(completion: completion)
         demand = .none
       case .none:
-        return
+        return step
       }
       var upstream: (any Subscription)?
-      delivery = machine.withLock { $0.nextDelivery(after: demand, upstream: &upstream) }
+      delivery = machine.withLock { machine in
+        let delivery = machine.nextDelivery(after: demand, upstream: &upstream)
+        if case .none = delivery, let id { step = Self.workDone(id, in: &machine, next: &next) }
+        return delivery
+      }
       upstream?.request(demand)
     }
   }
@@ -141,7 +169,8 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     perform(termination.slots)
     if termination.delivers {
       var upstream: (any Subscription)?
-      drain(from: machine.withLock { $0.nextDelivery(after: .none, upstream: &upstream) })
+      var none: TrackedWork<Input>?
+      drain(from: machine.withLock { $0.nextDelivery(after: .none, upstream: &upstream) }, next: &none)
     }
     withExtendedLifetime((termination.released, termination.forgotten)) {}
   }

@@ -114,9 +114,9 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
     state.withLock { body(&$0.slots, &$0.waiting) }
   }
 
-  func runWork(_ value: Input, inSlot id: Int) async -> SlotScheduler.Step? {
+  func runWork(_ value: Input, inSlot id: Int, next: inout Input?) async -> SlotScheduler.Step {
     await receiveValue(value)
-    return nil
+    return ask(&next) { $0.workDone(id) }
   }
 
   func runEnding(inSlot id: Int) async {
