@@ -2,9 +2,11 @@
 
 @_spi(Signals) import SignalsSupport
 
-/// An owner of ``TaskSlots`` (the storages of `asyncSink(policy:)` and the async transforms): it
-/// says how to reach its slots and its queue of waiting values under its lock, and what a value's
-/// work and the ending are; the tasks, their loop and their parking are written once, here.
+/// The base class of the owners of ``TaskSlots`` (the storages of `asyncSink(policy:)` and the
+/// async transforms): a subclass says how to reach its slots and its queue of waiting values under
+/// its lock, and what a value's work and the ending are, by overriding ``withSlots(_:)``,
+/// ``runWork(_:inSlot:next:)`` and ``runEnding(inSlot:)``; the tasks, their loop and their parking
+/// are written once, here.
 ///
 /// A slot's task runs ``TaskSlots/Step``s until one ends it: work, then what
 /// ``TaskSlots/workDone(_:)`` says; parked, what ``TaskSlots/resumed(_:)`` says once woken. A value
@@ -15,40 +17,45 @@
 /// takes what it was handed under the lock, which also orders the waker's writes before its reads
 /// (for ThreadSanitizer too, which does not see the order the runtime gives when a continuation is
 /// resumed before its task has finished suspending).
-protocol TaskSlotOwner: AnyObject, Sendable {
-  /// What one slot's work takes.
-  associatedtype SlotValue: Sendable
+///
+/// Why a class and not a protocol with default methods: the storages are called unspecialised,
+/// and a protocol extension looks up its witness table and associated types on every value,
+/// where a generic class's methods read `SlotValue` from the instance's metadata (Internals, rule
+/// 9).
+class TaskSlotOwner<SlotValue: Sendable>: @unchecked Sendable {
+  // Safety: no mutable state here (`priority` is immutable and `Sendable`); each subclass keeps
+  // all of its own in one `LockedState`, which its slots and queue live in.
 
   /// The priority every slot's task is created with.
-  var priority: TaskPriority? { get }
+  let priority: TaskPriority?
+
+  init(priority: TaskPriority?) {
+    self.priority = priority
+  }
 
   /// Runs `body` on the slots and the queue of values waiting for them, under the owner's lock.
-  func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<SlotValue>) -> Result) -> Result
+  func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<SlotValue>) -> Result) -> Result {
+    preconditionFailure("\(Self.self) must override withSlots(_:)")
+  }
 
   /// Runs `value`'s work in slot `id` and returns what the task does next: normally
   /// ``TaskSlots/workDone(_:)``'s answer, asked in the owner's last critical section of the work
   /// with ``take(after:from:into:)`` putting the value it hands out in `next`.
-  func runWork(_ value: SlotValue, inSlot id: Int, next: inout SlotValue?) async -> SlotScheduler.Step
+  func runWork(_ value: SlotValue, inSlot id: Int, next: inout SlotValue?) async -> SlotScheduler.Step {
+    preconditionFailure("\(Self.self) must override runWork(_:inSlot:next:)")
+  }
 
   /// Runs the ending in slot `id`.
-  func runEnding(inSlot id: Int) async
-}
-
-/// The slots as the storages keep them: their tasks, and the continuations their parked tasks
-/// wait on (resumed with nothing, outside the owner's lock).
-typealias SlotScheduler = TaskSlots<Task<Void, Never>, SlotWakeUp>
-
-/// What wakes a parked slot's task.
-typealias SlotWakeUp = UnsafeContinuation<Void, Never>
-
-extension TaskSlotOwner {
+  func runEnding(inSlot id: Int) async {
+    preconditionFailure("\(Self.self) must override runEnding(inSlot:)")
+  }
   /// How many slots' tasks are parked or parking (for tests: parking is no event they can await).
-  var parkedSlots: Int { withSlots { slots, _ in slots.parkedCount } }
+  final var parkedSlots: Int { withSlots { slots, _ in slots.parkedCount } }
 
   /// Acts on what ``TaskSlots/offer()`` answered for `value` (the queue was updated with the
   /// answer): creates, wakes or cancels a task. Returns whether the value was dropped by the busy
   /// rule (for the owner's count).
-  func perform(_ offer: SlotScheduler.Offer, for value: consuming SlotValue) -> Bool {
+  final func perform(_ offer: SlotScheduler.Offer, for value: consuming SlotValue) -> Bool {
     switch offer {
     case .ignore, .wait:
       break
@@ -66,7 +73,7 @@ extension TaskSlotOwner {
 
   /// Resumes and cancels what ``TaskSlots/end()`` or ``TaskSlots/close(keeping:)`` let go, then
   /// creates the ending's task if it asked for one.
-  func perform(_ release: SlotScheduler.Release) {
+  final func perform(_ release: SlotScheduler.Release) {
     for parked in release.resume { parked.resume() }
     for task in release.cancel { task.cancel() }
     if let id = release.ending { startTask(id, from: .runEnding, with: nil) }
@@ -75,7 +82,7 @@ extension TaskSlotOwner {
   /// Creates slot `id`'s task, starting at `first` (``TaskSlots/Step/runNext`` with its first
   /// value, the ending, or ``TaskSlots/Step/park`` for a slot opened with no work), and registers
   /// it.
-  func startTask(_ id: Int, from first: SlotScheduler.Step, with value: consuming SlotValue?) {
+  final func startTask(_ id: Int, from first: SlotScheduler.Step, with value: consuming SlotValue?) {
     let task = Task(priority: priority) { [value] in await self.runSlot(id, from: first, with: value) }
     withSlots { slots, _ in slots.started(id, handle: task) }?.cancel()
   }
@@ -94,7 +101,9 @@ extension TaskSlotOwner {
   }
 
   /// Asks the slots `event` under the lock, and takes the value its answer hands out into `value`.
-  func ask(_ value: inout SlotValue?, _ event: (inout SlotScheduler) -> SlotScheduler.Step) -> SlotScheduler.Step {
+  final func ask(
+    _ value: inout SlotValue?, _ event: (inout SlotScheduler) -> SlotScheduler.Step
+  ) -> SlotScheduler.Step {
     withSlots { slots, queue in
       let step = event(&slots)
       Self.take(after: step, from: &queue, into: &value)
@@ -145,3 +154,10 @@ extension TaskSlotOwner {
     }
   }
 }
+
+/// The slots as the storages keep them: their tasks, and the continuations their parked tasks
+/// wait on (resumed with nothing, outside the owner's lock).
+typealias SlotScheduler = TaskSlots<Task<Void, Never>, SlotWakeUp>
+
+/// What wakes a parked slot's task.
+typealias SlotWakeUp = UnsafeContinuation<Void, Never>

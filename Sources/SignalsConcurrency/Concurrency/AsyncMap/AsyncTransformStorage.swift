@@ -16,7 +16,7 @@ import SignalsCombine
 ///
 /// Cancelling cancels the upstream and every transform in flight, and lets the parked tasks end.
 final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Sendable, DownstreamFailure: Error>:
-  Subscriber, Subscription, CustomStringConvertible, TaskSlotOwner
+  TaskSlotOwner<TrackedWork<Input>>, Subscriber, Subscription, CustomStringConvertible
 {
   /// The subscriber, erased: the tasks must not capture a subscriber type that is not `Sendable`.
   typealias Downstream = AnySubscriber<Output, DownstreamFailure>
@@ -27,7 +27,6 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
   typealias Transform = @Sendable (Input) async -> Result<Output, DownstreamFailure>
 
   private let machine: LockedState<Machine>
-  let priority: TaskPriority?
   private let transform: Transform
   private let mapFailure: @Sendable (Failure) -> DownstreamFailure
   let description: String
@@ -43,9 +42,9 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     precondition(maxTasks > 0, "maxTasks must be greater than zero, not \(maxTasks)")
     machine = .make(Machine(downstream: downstream, maxTasks: maxTasks))
     description = name
-    self.priority = priority
     self.transform = transform
     self.mapFailure = mapFailure
+    super.init(priority: priority)
   }
 
   // MARK: Upstream
@@ -92,14 +91,16 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
   // MARK: Slots
 
-  func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<TrackedWork<Input>>) -> Result) -> Result {
+  override func withSlots<Result>(
+    _ body: (inout SlotScheduler, inout ValueQueue<TrackedWork<Input>>) -> Result
+  ) -> Result {
     machine.withLock { body(&$0.slots, &$0.waiting) }
   }
 
   /// Transforms and delivers `item`, then asks for the slot's next step in the last critical
   /// section of the delivery (the one that gives the token back, or hands the result to its
   /// holder); a failure ends the slot (and the subscription).
-  func runWork(
+  override func runWork(
     _ item: TrackedWork<Input>, inSlot id: Int, next: inout TrackedWork<Input>?
   ) async -> SlotScheduler.Step {
     switch await WorkTicket.perform(item.ticket, { await transform(item.value) }) {
@@ -119,7 +120,7 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
     }
   }
 
-  func runEnding(inSlot id: Int) async {
+  override func runEnding(inSlot id: Int) async {
     perform(machine.withLock { $0.endingRuns(id) })
   }
 
@@ -178,4 +179,5 @@ final class AsyncTransformStorage<Input: Sendable, Failure: Error, Output: Senda
 
 // Safety: the only mutable state is `machine`, a `LockedState`; the rest is immutable and
 // `Sendable`. The subscriber is called only by the holder of the machine's delivery token.
+// (Restated from `TaskSlotOwner`.)
 extension AsyncTransformStorage: @unchecked Sendable {}

@@ -19,8 +19,8 @@ import SignalsCombine
 /// resumes or cancels tasks and counts drops. A value is handed to a task under the lock, and a
 /// new task asks ``TaskSlots/mayRun(_:)`` before its first, so no closure starts once `cancel()`
 /// returned.
-final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber, Cancellable,
-  CustomStringConvertible, TaskSlotOwner
+final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: TaskSlotOwner<Input>, Subscriber,
+  Cancellable, CustomStringConvertible
 {
   private struct State {
     // The slots and the queue first: their offsets do not depend on `Input`.
@@ -33,7 +33,6 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   }
 
   private let state: LockedState<State>
-  let priority: TaskPriority?
   private let drops: DropCounter?
   private let receiveCompletion: @Sendable @isolated(any) (Subscribers.Completion<Failure>) async -> Void
   private let receiveValue: @Sendable @isolated(any) (Input) async -> Void
@@ -47,9 +46,9 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
   ) {
     state = LockedState.make(State(slots: slots))
     self.drops = drops
-    self.priority = priority
     self.receiveCompletion = receiveCompletion
     self.receiveValue = receiveValue
+    super.init(priority: priority)
   }
 
   var description: String { "AsyncSink" }
@@ -110,16 +109,16 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
 
   // MARK: Slots
 
-  func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<Input>) -> Result) -> Result {
+  override func withSlots<Result>(_ body: (inout SlotScheduler, inout ValueQueue<Input>) -> Result) -> Result {
     state.withLock { body(&$0.slots, &$0.waiting) }
   }
 
-  func runWork(_ value: Input, inSlot id: Int, next: inout Input?) async -> SlotScheduler.Step {
+  override func runWork(_ value: Input, inSlot id: Int, next: inout Input?) async -> SlotScheduler.Step {
     await receiveValue(value)
     return ask(&next) { $0.workDone(id) }
   }
 
-  func runEnding(inSlot id: Int) async {
+  override func runEnding(inSlot id: Int) async {
     // Stored in the critical section that handed out the ending, and never changed after.
     guard let completion = state.withLock({ $0.completion }) else { preconditionFailure("ending without completion") }
     await receiveCompletion(completion)
@@ -127,5 +126,5 @@ final class AsyncSinkPolicyStorage<Input: Sendable, Failure: Error>: Subscriber,
 }
 
 // Safety: the only mutable state is `state`, a `LockedState`; the other fields are immutable and
-// `Sendable`.
+// `Sendable` (restated from `TaskSlotOwner`).
 extension AsyncSinkPolicyStorage: @unchecked Sendable {}
