@@ -227,28 +227,24 @@ struct TaskSlots<Handle, Parked> {
   /// Slot `id`'s work returned (rule 4): the next value, the ending, parking, or the end.
   mutating func workDone(_ id: Int) -> Step {
     guard let slot = slots[id] else { preconditionFailure("slot \(id) worked without a slot") }
-    if !slot.isCancelled {
-      switch lifecycle {
-      case .open:
-        if waitingCount > keptCount {
-          waitingCount -= 1
-          return .runNext
-        }
+    guard !slot.isCancelled else { return .end(finished(id)) }
+    switch lifecycle {
+    case .open, .ending:
+      if waitingCount > keptCount {
+        waitingCount -= 1
+        return .runNext
+      }
+      if case .open = lifecycle {
         slots[id]?.phase = .idle(nil)
         idle.append(id)
         return .park
-      case .ending:
-        if waitingCount > keptCount {
-          waitingCount -= 1
-          return .runNext
-        }
-        if slots.count == 1 {
-          lifecycle = .ended
-          return .runEnding
-        }
-      case .ended, .closed:
-        break
       }
+      if slots.count == 1 {
+        lifecycle = .ended
+        return .runEnding
+      }
+    case .ended, .closed:
+      break
     }
     return .end(finished(id))
   }

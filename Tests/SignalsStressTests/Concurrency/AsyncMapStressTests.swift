@@ -16,6 +16,18 @@ struct AsyncMapStressTests {
     InvariantSubscriber(sourceWidth: maxTasks == 1 ? Self.perProducer : 1, dwells: true)
   }
 
+  /// A subject, through `flatMap(maxTasks:)` with a transform that yields once, into a checking
+  /// subscriber.
+  private func pipeline(maxTasks: Int) -> (PassthroughSubject<Int, TestFailure>, InvariantSubscriber) {
+    let subject = PassthroughSubject<Int, TestFailure>()
+    let subscriber = subscriber(maxTasks: maxTasks)
+    subject.flatMap(maxTasks: maxTasks) { value in
+      await Task.yield()
+      return value
+    }.subscribe(subscriber)
+    return (subject, subscriber)
+  }
+
   /// Runs `senders` off the cooperative pool (the transforms need it), then waits for the
   /// subscriber's completion there too.
   private func run(_ senders: Int, _ subscriber: InvariantSubscriber, _ body: @escaping @Sendable (Int) -> Void) async {
@@ -36,12 +48,7 @@ struct AsyncMapStressTests {
   func everyValueIsDeliveredOnceSeriallyAndTheFinishComesLast(maxTasks: Int) async {
     for _ in 0..<10 {
       let finished = LockedState.make(0)
-      let subject = PassthroughSubject<Int, TestFailure>()
-      let subscriber = subscriber(maxTasks: maxTasks)
-      subject.flatMap(maxTasks: maxTasks) { value in
-        await Task.yield()
-        return value
-      }.subscribe(subscriber)
+      let (subject, subscriber) = pipeline(maxTasks: maxTasks)
       await run(Self.producers, subscriber) { producer in
         send(subject, from: producer)
         // The last sender to finish completes: after every value.
@@ -60,12 +67,7 @@ struct AsyncMapStressTests {
   @Test(.timeLimit(.minutes(2)), arguments: [1, 3])
   func anUpstreamFailureRacingTheDeliveriesEndsOnceAndLast(maxTasks: Int) async {
     for _ in 0..<20 {
-      let subject = PassthroughSubject<Int, TestFailure>()
-      let subscriber = subscriber(maxTasks: maxTasks)
-      subject.flatMap(maxTasks: maxTasks) { value in
-        await Task.yield()
-        return value
-      }.subscribe(subscriber)
+      let (subject, subscriber) = pipeline(maxTasks: maxTasks)
       await run(Self.producers + 1, subscriber) { producer in
         if producer == Self.producers {
           subject.send(completion: .failure(TestFailure()))

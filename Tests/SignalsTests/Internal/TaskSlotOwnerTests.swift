@@ -25,6 +25,17 @@ struct TaskSlotOwnerTests {
     while !condition() { await Task.yield() }
   }
 
+  /// Sends 1, 2 and 3, each after the last was handled and `owner`'s task parked again.
+  private func sendThreeValues<Failure: Error, SlotValue>(
+    to subject: PassthroughSubject<Int, Failure>, done: Checkpoint, parkingIn owner: TaskSlotOwner<SlotValue>
+  ) async {
+    for value in 1...3 {
+      subject.send(value)
+      await done.wait(for: value)
+      await yield { owner.parkedSlots == 1 }
+    }
+  }
+
   /// The current task, to tell tasks apart.
   private static func currentTask() -> Int { withUnsafeCurrentTask { $0?.hashValue ?? 0 } }
 
@@ -48,11 +59,7 @@ struct TaskSlotOwnerTests {
           done.signal()
         })
       subject.subscribe(storage)
-      for value in 1...3 {
-        subject.send(value)
-        await done.wait(for: value)
-        await yield { storage.parkedSlots == 1 }
-      }
+      await sendThreeValues(to: subject, done: done, parkingIn: storage)
       #expect(Set(tasks.elements).count == 1, "one task, parked between values")
       switch ending {
       case .cancel:
@@ -89,11 +96,7 @@ struct TaskSlotOwnerTests {
         mapFailure: { $0 })
       subject.subscribe(storage)
       await yield { storage.parkedSlots == 1 }
-      for value in 1...3 {
-        subject.send(value)
-        await done.wait(for: value)
-        await yield { storage.parkedSlots == 1 }
-      }
+      await sendThreeValues(to: subject, done: done, parkingIn: storage)
       #expect(Set(tasks.elements).count == 1, "the task opened at the request runs every value")
       switch ending {
       case .cancel:
