@@ -4,51 +4,60 @@
 
 @_spi(Signals) import SignalsSupport
 
-/// One subscriber's events on their way to it, oldest first, with the ``SerialDelivery`` token
-/// that lets one thread at a time hand them over.
+/// The order of one subscriber's events on their way to it, with the ``SerialDelivery`` token that
+/// lets one thread at a time hand them over.
 ///
 /// It serves the operators that call their subscriber from scheduler callbacks (`receive(on:)`,
-/// `delay`, `debounce`, `throttle`, `timeout`): on a concurrent scheduler two callbacks may run at
-/// once, and Combine keeps them apart with a recursive lock around its subscriber. Here the second
-/// callback leaves its event to the thread already delivering (rule 2 of ``SerialDelivery``), and
-/// a callback that runs inside a delivery, on an immediate scheduler, delivers at once
-/// (``SerialDelivery/Reentrancy/nested``), which is Combine's order.
+/// `delay`, `debounce`, `throttle`, `timeout`, `collect(.byTime)`): on a concurrent scheduler two
+/// callbacks may run at once, and Combine keeps them apart with a recursive lock around its
+/// subscriber. Here the second callback leaves its event to the thread already delivering (rule 2
+/// of ``SerialDelivery``), and a callback that runs inside a delivery, on an immediate scheduler,
+/// delivers at once (``SerialDelivery/Reentrancy/nested``), which is Combine's order.
 ///
-/// An event is *staged* when it is known and *due* when its callback runs; due events are
-/// delivered oldest first, whichever callback made them due, so a scheduler that runs two
-/// callbacks out of order (a `DispatchQueue` coalesces close timers) does not reorder events. An
-/// operator that learns of an event when it is due calls ``deliverNow(_:on:)``.
+/// An event gets a *ticket* when it is known (``stage()``) and is *due* when its callback runs
+/// (``due(_:isCompletion:on:)``). The callback carries the event itself: the queue holds no
+/// value on the way that costs nothing, a callback that runs in ticket order with the token free.
+/// An event that cannot go out at once — the token is held by another thread, or an earlier
+/// ticket is not due yet because the scheduler ran two callbacks out of order (a `DispatchQueue`
+/// coalesces close timers) — is *parked*, and the holder delivers it in ticket order. So events
+/// reach the subscriber in the order they were staged, whichever callback ran first.
 ///
 /// The queue is a plain value inside the operator's `LockedState`, next to the operator's own
-/// state, so that staging an event and deciding who delivers it is one critical section. The
+/// state, so that staging an event and deciding who delivers it is one critical section. It is not
+/// generic: the operators run unspecialised, and every generic type touched on a hot path costs a
+/// metadata lookup in the runtime (several hundred instructions). Parked events live in a box
+/// made at the first park (``ParkedEvents``), typed by the operator's input and failure. The
 /// operator performs the returned ``Step`` after unlocking with
-/// ``LockedState/deliver(_:to:demandReturned:)``, the one drain loop.
-struct DeliveryQueue<Input, Failure: Error> {
-  /// An event for the subscriber.
-  enum Event {
-    /// A value.
-    case value(Input)
-    /// The completion; nothing is delivered after it.
-    case completion(Subscribers.Completion<Failure>)
-  }
+/// ``LockedState/deliver(_:value:to:demandReturned:)`` or
+/// ``LockedState/deliver(_:completion:to:demandReturned:)``, the one drain loop; its state names
+/// the queue by conforming to ``DeliveryQueueHolding``.
+struct DeliveryQueue {
+  /// The place of an event in the subscriber's order.
+  typealias Ticket = UInt64
 
-  /// What the caller does after unlocking.
-  enum Step {
-    /// Nothing: the event waits for its callback, or for the thread already delivering, or the
-    /// queue is closed.
+  /// What the caller of ``due(_:isCompletion:on:)`` does.
+  enum Step: Equatable {
+    /// Nothing: the event is dropped because the queue is closed or the event was skipped.
     case none
-    /// The caller holds the token: deliver this event, then the ones ``finishDelivery()`` hands
-    /// out.
-    case deliver(Event)
-    /// Deliver this event inside the caller's own delivery (a re-entrant callback).
-    case deliverNested(Event)
+    /// Park the event with ``park(_:ticket:)`` in the same critical section, for the holder or for
+    /// its turn; nothing to do after unlocking.
+    case park
+    /// The caller holds the token: deliver the event, then the parked ones its turn makes due.
+    case deliver
+    /// Deliver the event inside the caller's own delivery (a re-entrant callback).
+    case deliverNested
   }
 
-  /// Who delivers, and how many due events wait for the holder.
+  /// Who delivers.
   private var token: SerialDelivery
-  /// Staged events, oldest first; the first `token.backlog` of them are due and wait for the
-  /// holder.
-  private var events = ValueQueue<Event>()
+  /// The ticket the next staged event gets.
+  private var staged: Ticket = 0
+  /// The ticket of the next event the subscriber gets; lower tickets were delivered or skipped.
+  private var next: Ticket = 0
+  /// How many events wait in `parked`.
+  private(set) var parkedCount = 0
+  /// The parked events, a ``ParkedEvents`` made at the first park; `nil` until then.
+  private var parked: AnyObject?
 
   /// An empty queue whose holder's own callbacks follow `reentrancy`.
   init(_ reentrancy: SerialDelivery.Reentrancy) {
@@ -58,132 +67,287 @@ struct DeliveryQueue<Input, Failure: Error> {
   /// Whether ``close()`` ended the queue (or a completion went out).
   var isClosed: Bool { token.closed }
 
-  /// Queues an event that becomes due later, when its callback calls ``due(on:)``.
-  mutating func stage(_ event: Event) {
-    guard !token.closed else { return }
-    events.append(event)
+  /// The ticket of an event that becomes due later, when its callback calls
+  /// ``due(_:isCompletion:on:)``; `nil` once the queue is closed.
+  mutating func stage() -> Ticket? {
+    guard !token.closed else { return nil }
+    defer { staged &+= 1 }
+    return staged
   }
 
-  /// One staged event is due (its callback runs on `thread`): the oldest staged event goes to
-  /// the subscriber, through this caller or through the thread already delivering.
-  mutating func due(on thread: ThreadIdentity) -> Step {
-    due(count: 1, on: thread)
-  }
-
-  /// `count` staged events are due at once; the caller delivers the oldest (see ``Step``) and
-  /// the rest go out after it.
-  private mutating func due(count: Int, on thread: ThreadIdentity) -> Step {
-    // More callbacks than staged events when events were dropped by a close: nothing to do.
-    guard events.count - token.backlog >= count else { return .none }
-    switch token.enter(on: thread, count: count) {
+  /// The event with `ticket` is due (its callback runs on `thread`): the caller delivers it, or
+  /// parks it to wait for the holder or for its turn.
+  ///
+  /// A completion closes the queue as it goes out.
+  mutating func due(_ ticket: Ticket, isCompletion: Bool, on thread: ThreadIdentity) -> Step {
+    // A ticket below `next` was skipped by `skipWaiting()` (or the queue closed).
+    guard !token.closed, ticket >= next else { return .none }
+    guard ticket == next else { return .park }
+    switch token.join(on: thread) {
     case .deliver:
-      return .deliver(takeOldest())
+      next &+= 1
+      if isCompletion { token.close() }
+      return .deliver
     case .deliverNested:
-      return .deliverNested(takeOldest())
-    case .queued, .closed:
+      next &+= 1
+      if isCompletion { token.close() }
+      return .deliverNested
+    case .queued:
+      return .park
+    case .closed:
       return .none
     }
   }
 
-  /// Stages `event` and makes it due at once.
-  mutating func deliverNow(_ event: Event, on thread: ThreadIdentity) -> Step {
-    stage(event)
-    return due(on: thread)
+  /// Stages a value and makes it due at once (its callback is running now); a value that must
+  /// wait is parked here.
+  mutating func deliverNow<Input, Failure: Error>(
+    _ value: Input, failure: Failure.Type, on thread: ThreadIdentity
+  ) -> Step {
+    guard let ticket = stage() else { return .none }
+    return deliverNow(ticketed: ticket, value, failure: Failure.self, on: thread)
   }
 
-  /// Stages a value and the completion that follows it, and makes both due at once.
-  mutating func deliverNow(_ value: Input, then completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity)
-    -> Step
-  {
-    stage(.value(value))
-    stage(.completion(completion))
-    return due(count: 2, on: thread)
+  /// Stages the completion and makes it due at once (its callback is running now); a completion
+  /// that must wait is parked here.
+  mutating func deliverNow<Input, Failure: Error>(
+    _ completion: Subscribers.Completion<Failure>, input: Input.Type, on thread: ThreadIdentity
+  ) -> Step {
+    guard let ticket = stage() else { return .none }
+    let step = due(ticket, isCompletion: true, on: thread)
+    if step == .park { parkCompletion(completion, input: Input.self, ticket: ticket) }
+    return step
   }
 
-  /// Drops every event not delivered yet and makes `event` due in their place (a `timeout` that
-  /// ran out: the values still scheduled are not delivered, its completion is). The dropped
-  /// events are returned, to be released after unlocking.
-  mutating func deliverInstead(_ event: Event, on thread: ThreadIdentity) -> (
-    dropped: ContiguousArray<Event?>, step: Step
-  ) {
-    let dropped = events.removeAll()
-    token.forget(token.backlog)
-    return (dropped, deliverNow(event, on: thread))
+  /// Stages a value and the completion that follows it, and makes both due at once: the step is
+  /// the value's, and the completion waits, parked, for the value to go out.
+  mutating func deliverNow<Input, Failure: Error>(
+    _ value: Input, then completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity
+  ) -> Step {
+    guard let valueTicket = stage(), let completionTicket = stage() else { return .none }
+    // The completion's ticket comes after the value's, so it waits whatever the token does.
+    parkCompletion(completion, input: Input.self, ticket: completionTicket)
+    return deliverNow(ticketed: valueTicket, value, failure: Failure.self, on: thread)
   }
 
-  /// The holder delivered its event: the next one it owes, or `nil` when it gives the token back.
-  mutating func finishDelivery() -> Event? {
-    switch token.next() {
-    case .deliver: takeOldest()
-    // The completion travels as an event here, never as the token's ending.
-    case .end, .none: nil
+  private mutating func deliverNow<Input, Failure: Error>(
+    ticketed ticket: Ticket, _ value: Input, failure: Failure.Type, on thread: ThreadIdentity
+  ) -> Step {
+    let step = due(ticket, isCompletion: false, on: thread)
+    if step == .park { parkValue(value, failure: Failure.self, ticket: ticket) }
+    return step
+  }
+
+  /// Skips every event not delivered yet, so that the next one staged goes out after the
+  /// delivery in hand (a `timeout` that ran out: the values still scheduled are not delivered, its
+  /// completion is). The parked events are returned, to be released after unlocking.
+  mutating func skipWaiting() -> AnyObject? {
+    next = staged
+    parkedCount = 0
+    defer { parked = nil }
+    return parked
+  }
+
+  /// The holder delivered its event: whether a parked event is next. When there is none the token
+  /// is given back here, in the same critical section; otherwise the holder keeps it and takes the
+  /// event with ``takeParked(_:_:)``.
+  mutating func finishDelivery() -> Bool {
+    if token.closed {
+      _ = token.next()  // gives the token back
+      return false
     }
+    if parkedCount > 0 { return true }
+    _ = token.releaseIfIdle()
+    return false
   }
 
-  /// Ends the queue (a cancel): staged events are dropped and returned (release them after
-  /// unlocking), and nothing more is delivered.
-  mutating func close() -> ContiguousArray<Event?> {
-    token.close()
-    return events.removeAll()
-  }
-
-  /// The oldest event, closing the queue when it is the completion.
-  private mutating func takeOldest() -> Event {
-    let event = events.popFirst()!
-    if case .completion = event {
-      token.close()
+  /// The parked event whose turn it is, for the holder, or `nil` (the token is then given back):
+  /// the parked events all wait for earlier tickets that are not due yet.
+  mutating func takeParked<Input, Failure: Error>(
+    _: Input.Type, _: Failure.Type
+  ) -> ParkedEvent<Input, Failure>? {
+    guard !token.closed, let box = parked.map({ unsafeDowncast($0, to: ParkedEvents<Input, Failure>.self) }),
+      let event = box.take(next)
+    else {
+      if token.closed { _ = token.next() } else { _ = token.releaseIfIdle() }
+      return nil
     }
+    next &+= 1
+    parkedCount -= 1
+    if case .completion = event { token.close() }
     return event
+  }
+
+  /// Ends the queue (a cancel): nothing more is delivered. The parked events are returned, to be
+  /// released after unlocking.
+  mutating func close() -> AnyObject? {
+    token.close()
+    parkedCount = 0
+    defer { parked = nil }
+    return parked
+  }
+
+  // Parking is never inlined: a function that names `ParkedEvent` looks its metadata up on entry,
+  // and the common path must not pay for that.
+
+  @inline(never)
+  private mutating func parkValue<Input, Failure: Error>(_ value: Input, failure: Failure.Type, ticket: Ticket) {
+    park(ParkedEvent<Input, Failure>.value(value), ticket: ticket)
+  }
+
+  @inline(never)
+  private mutating func parkCompletion<Input, Failure: Error>(
+    _ completion: Subscribers.Completion<Failure>, input: Input.Type, ticket: Ticket
+  ) {
+    park(ParkedEvent<Input, Failure>.completion(completion), ticket: ticket)
+  }
+
+  /// Parks `event`, whose ``due(_:isCompletion:on:)`` answered ``Step/park``.
+  mutating func park<Input, Failure: Error>(_ event: ParkedEvent<Input, Failure>, ticket: Ticket) {
+    let box: ParkedEvents<Input, Failure>
+    if let parked {
+      assert(parked is ParkedEvents<Input, Failure>, "one queue parks events of one type")
+      box = unsafeDowncast(parked, to: ParkedEvents<Input, Failure>.self)
+    } else {
+      box = ParkedEvents()
+      parked = box
+    }
+    box.insert(event, ticket: ticket)
+    parkedCount += 1
   }
 }
 
-extension LockedState {
-  /// The one drain loop: performs a ``DeliveryQueue/Step`` taken from the queue at `queue` in
-  /// this state, then, while the caller holds the token, the events it owes.
+/// An event waiting in a ``DeliveryQueue``.
+enum ParkedEvent<Input, Failure: Error> {
+  /// A value.
+  case value(Input)
+  /// The completion; nothing is delivered after it.
+  case completion(Subscribers.Completion<Failure>)
+}
+
+/// The events a ``DeliveryQueue`` parked, in ticket order.
+///
+/// Guarded by the lock of the state that holds the queue: it is reached only through the queue,
+/// inside that state's critical sections, and released after unlocking.
+final class ParkedEvents<Input, Failure: Error> {
+  /// Parked events, lowest ticket first.
+  private var events: [(ticket: DeliveryQueue.Ticket, event: ParkedEvent<Input, Failure>)] = []
+
+  /// Adds `event` in ticket order (parks come nearly in order, so the search starts at the end).
+  func insert(_ event: ParkedEvent<Input, Failure>, ticket: DeliveryQueue.Ticket) {
+    var index = events.endIndex
+    while index > events.startIndex, events[index - 1].ticket > ticket { index -= 1 }
+    events.insert((ticket, event), at: index)
+  }
+
+  /// The event with `ticket`, if it is the lowest parked.
+  func take(_ ticket: DeliveryQueue.Ticket) -> ParkedEvent<Input, Failure>? {
+    guard events.first?.ticket == ticket else { return nil }
+    return events.removeFirst().event
+  }
+}
+
+/// An operator state that keeps a ``DeliveryQueue`` for its subscriber, so that the one drain loop
+/// can reach it.
+///
+/// The queue is named by a protocol requirement, not a key path: the operators run unspecialised,
+/// and a key path into a generic state is built anew by the runtime on every call (demangling its
+/// generic arguments), which cost more than the rest of a delivery.
+protocol DeliveryQueueHolding {
+  /// The subscriber's queue.
+  var delivery: DeliveryQueue { get set }
+}
+
+extension LockedState where State: DeliveryQueueHolding {
+  /// The one drain loop, for a value: performs the ``DeliveryQueue/Step`` its callback got, then,
+  /// while the caller holds the token, the parked events whose turn comes.
   ///
   /// `demandReturned` gets the demand the subscriber returns for each value, when it is more
   /// than none (typically requested from upstream); it runs outside the lock.
   func deliver<Downstream: Subscriber>(
-    _ step: DeliveryQueue<Downstream.Input, Downstream.Failure>.Step,
+    _ step: DeliveryQueue.Step,
+    value: Downstream.Input,
     to downstream: Downstream,
-    from queue: WritableKeyPath<State, DeliveryQueue<Downstream.Input, Downstream.Failure>>,
     demandReturned: (Subscribers.Demand) -> Void
   ) {
-    var event: DeliveryQueue<Downstream.Input, Downstream.Failure>.Event
-    switch step {
-    case .none:
-      return
-    case .deliverNested(let nested):
-      Self.hand(nested, to: downstream, demandReturned: demandReturned)
-      return
-    case .deliver(let first):
-      event = first
-    }
-    while true {
-      Self.hand(event, to: downstream, demandReturned: demandReturned)
-      guard let next = withLock({ $0[keyPath: queue].finishDelivery() }) else { return }
-      event = next
-    }
+    guard step == .deliver || step == .deliverNested else { return }
+    let demand = downstream.receive(value)
+    if demand > 0 { demandReturned(demand) }
+    if step == .deliver { deliverParked(to: downstream, demandReturned: demandReturned) }
   }
 
-  /// A scheduled action runs: makes the oldest staged event of the queue at `queue` due, under
-  /// the lock, and delivers it through ``deliver(_:to:from:demandReturned:)`` (or leaves it to the
-  /// thread already delivering).
-  func deliverDue<Downstream: Subscriber>(
+  /// The one drain loop, for a completion: performs the ``DeliveryQueue/Step`` its callback got.
+  /// (Nothing is parked after a completion that goes out; the holder's loop gives the token back.)
+  func deliver<Downstream: Subscriber>(
+    _ step: DeliveryQueue.Step,
+    completion: Subscribers.Completion<Downstream.Failure>,
     to downstream: Downstream,
-    from queue: WritableKeyPath<State, DeliveryQueue<Downstream.Input, Downstream.Failure>>,
+    demandReturned: (Subscribers.Demand) -> Void
+  ) {
+    guard step == .deliver || step == .deliverNested else { return }
+    downstream.receive(completion: completion)
+    if step == .deliver { deliverParked(to: downstream, demandReturned: demandReturned) }
+  }
+
+  /// A scheduled action runs with its event's ticket: makes the value due under the lock and
+  /// delivers it through ``deliver(_:value:to:demandReturned:)``, or parks it for the thread
+  /// already delivering or for its turn.
+  func deliverDue<Downstream: Subscriber>(
+    _ ticket: DeliveryQueue.Ticket,
+    value: Downstream.Input,
+    to downstream: Downstream,
     demandReturned: (Subscribers.Demand) -> Void
   ) {
     let thread = ThreadIdentity.current
-    let step = withLock { $0[keyPath: queue].due(on: thread) }
-    deliver(step, to: downstream, from: queue, demandReturned: demandReturned)
+    let step = withLock { state in
+      let step = state.delivery.due(ticket, isCompletion: false, on: thread)
+      if step == .park { Self.park(value, failure: Downstream.Failure.self, ticket: ticket, in: &state.delivery) }
+      return step
+    }
+    deliver(step, value: value, to: downstream, demandReturned: demandReturned)
   }
 
-  private static func hand<Downstream: Subscriber>(
-    _ event: DeliveryQueue<Downstream.Input, Downstream.Failure>.Event,
+  /// A scheduled action runs with the completion's ticket; see
+  /// ``deliverDue(_:value:to:demandReturned:)``.
+  func deliverDue<Downstream: Subscriber>(
+    _ ticket: DeliveryQueue.Ticket,
+    completion: Subscribers.Completion<Downstream.Failure>,
     to downstream: Downstream,
     demandReturned: (Subscribers.Demand) -> Void
   ) {
+    let thread = ThreadIdentity.current
+    let step = withLock { state in
+      let step = state.delivery.due(ticket, isCompletion: true, on: thread)
+      if step == .park { Self.park(completion, input: Downstream.Input.self, ticket: ticket, in: &state.delivery) }
+      return step
+    }
+    deliver(step, completion: completion, to: downstream, demandReturned: demandReturned)
+  }
+
+  /// The holder's loop after its own event: parked events in ticket order while their turn has
+  /// come, then the token goes back.
+  private func deliverParked<Downstream: Subscriber>(
+    to downstream: Downstream,
+    demandReturned: (Subscribers.Demand) -> Void
+  ) {
+    // The common case asks one question of the queue, about no generic type.
+    while withLock({ $0.delivery.finishDelivery() }) {
+      guard deliverOneParked(to: downstream, demandReturned: demandReturned) else { return }
+    }
+  }
+
+  // The rare paths below are functions of their own, never inlined: a function that names
+  // `ParkedEvent` looks its metadata up on entry, and the common path must not pay for that.
+
+  /// Delivers the parked event whose turn it is; `false` when there is none (the token went back).
+  @inline(never)
+  private func deliverOneParked<Downstream: Subscriber>(
+    to downstream: Downstream,
+    demandReturned: (Subscribers.Demand) -> Void
+  ) -> Bool {
+    guard let event = withLock({ $0.delivery.takeParked(Downstream.Input.self, Downstream.Failure.self) }) else {
+      return false
+    }
     switch event {
     case .value(let value):
       let demand = downstream.receive(value)
@@ -191,6 +355,22 @@ extension LockedState {
     case .completion(let completion):
       downstream.receive(completion: completion)
     }
+    return true
+  }
+
+  @inline(never)
+  private static func park<Input, Failure: Error>(
+    _ value: Input, failure: Failure.Type, ticket: DeliveryQueue.Ticket, in queue: inout DeliveryQueue
+  ) {
+    queue.park(ParkedEvent<Input, Failure>.value(value), ticket: ticket)
+  }
+
+  @inline(never)
+  private static func park<Input, Failure: Error>(
+    _ completion: Subscribers.Completion<Failure>, input: Input.Type, ticket: DeliveryQueue.Ticket,
+    in queue: inout DeliveryQueue
+  ) {
+    queue.park(ParkedEvent<Input, Failure>.completion(completion), ticket: ticket)
   }
 }
 #endif

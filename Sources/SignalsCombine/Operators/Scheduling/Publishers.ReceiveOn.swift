@@ -85,12 +85,13 @@ extension Publishers {
 extension Publishers.ReceiveOn: Sendable
 where Upstream: Sendable, Context: Sendable, Context.SchedulerOptions: Sendable {}
 
-/// The state of a `receive(on:)` subscription: where it stands with its upstream, and the events
-/// scheduled but not yet delivered.
-private struct ReceiveOnState<Input, Failure: Error> {
+/// The state of a `receive(on:)` subscription: where it stands with its upstream, and the order of
+/// the events scheduled but not yet delivered. Not generic, so that the per-value critical sections
+/// of the unspecialised inner touch no generic type.
+private struct ReceiveOnState: DeliveryQueueHolding {
   var link = PassThroughState()
   /// Events scheduled on a scheduler other than the main actor's lane, which is serial itself.
-  var delivery = DeliveryQueue<Input, Failure>(.nested)
+  var delivery = DeliveryQueue(.nested)
 }
 
 private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
@@ -102,7 +103,7 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   private let downstream: Downstream
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let state = LockedState.make(ReceiveOnState<Input, Failure>())
+  private let state = LockedState.make(ReceiveOnState())
   /// With a ``LaneScheduler`` (the main-actor scheduler), this subscription's own ordered lane, so
   /// that its inline deliveries wait only behind its own backlog; `nil` for other schedulers.
   private let lane: (any SchedulerLane)?
@@ -131,12 +132,11 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: each one is scheduled.
     guard let lane else {
-      let staged = state.withLock { state in
-        guard state.link.isReceivingUpstream else { return false }
-        state.delivery.stage(.value(input))
-        return true
+      let ticket = state.withLock { state -> DeliveryQueue.Ticket? in
+        guard state.link.isReceivingUpstream else { return nil }
+        return state.delivery.stage()
       }
-      if staged { scheduler.schedule(options: options) { self.deliverDue() } }
+      if let ticket { scheduler.schedule(options: options) { self.deliverDue(ticket, input) } }
       return .none
     }
     guard state.withLock({ $0.link.isReceivingUpstream }) else { return .none }
@@ -150,16 +150,17 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let staged = state.withLock { state in
-      guard state.link.upstreamCompleted() else { return false }
-      if lane == nil { state.delivery.stage(.completion(completion)) }
-      return true
+    let (staged, ticket) = state.withLock { state -> (Bool, DeliveryQueue.Ticket?) in
+      guard state.link.upstreamCompleted() else { return (false, nil) }
+      return (true, lane == nil ? state.delivery.stage() : nil)
     }
     guard staged else { return }
     if let lane {
       lane.schedule { self.downstream.receive(completion: completion) }
-    } else {
-      scheduler.schedule(options: options) { self.deliverDue() }
+    } else if let ticket {
+      scheduler.schedule(options: options) {
+        self.state.deliverDue(ticket, completion: completion, to: self.downstream, demandReturned: self.requestMore)
+      }
     }
   }
 
@@ -169,21 +170,23 @@ private final class ReceiveOnInner<Downstream: Subscriber, Context: Scheduler>: 
 
   func cancel() {
     // After the upstream completed this stops nothing, as in Combine: what it sent is delivered.
-    let (upstream, dropped) = state.withLock {
-      state -> ((any Subscription)?, ContiguousArray<DeliveryQueue<Input, Failure>.Event?>) in
-      guard let upstream = state.link.cancel() else { return (nil, []) }
+    let (upstream, dropped) = state.withLock { state -> ((any Subscription)?, AnyObject?) in
+      guard let upstream = state.link.cancel() else { return (nil, nil) }
       return (upstream, state.delivery.close())
     }
     upstream?.cancel()
     withExtendedLifetime(dropped) {}
   }
 
-  /// A scheduled action runs: the oldest scheduled event is delivered, by this thread or by the
-  /// one already delivering (so a concurrent scheduler never enters the subscriber twice at once).
-  private func deliverDue() {
-    state.deliverDue(to: downstream, from: \.delivery) { demand in
-      state.withLock { $0.link.subscription }?.request(demand)
-    }
+  /// A scheduled action runs: its value is delivered in its turn, by this thread or by the one
+  /// already delivering (so a concurrent scheduler never enters the subscriber twice at once).
+  private func deliverDue(_ ticket: DeliveryQueue.Ticket, _ input: Input) {
+    state.deliverDue(ticket, value: input, to: downstream, demandReturned: requestMore)
+  }
+
+  /// Passes on demand the subscriber returned from a scheduled delivery.
+  private func requestMore(_ demand: Subscribers.Demand) {
+    state.withLock { $0.link.subscription }?.request(demand)
   }
 
   private func deliverOnLane(_ input: Input) {

@@ -108,7 +108,7 @@ private final class CollectByTimeInner<Downstream: Subscriber, Input, Context: S
 where Downstream.Input == [Input] {
   typealias Failure = Downstream.Failure
 
-  private struct State {
+  private struct State: DeliveryQueueHolding {
     var status = SubscriptionStatus.awaitingSubscription
     var upstreamCompleted = false
     var buffer: [Input] = []
@@ -117,7 +117,7 @@ where Downstream.Input == [Input] {
     /// Windows and the completion, oldest first, with the token that lets one thread at a time
     /// deliver them: the timer and the actions of full windows and of the completion may run at
     /// once on a concurrent scheduler.
-    var delivery = DeliveryQueue<CollectWindow<Input>, Failure>(.nested)
+    var delivery = DeliveryQueue(.nested)
 
     /// Takes the buffer if it is not empty and the subscriber has demand.
     mutating func takeGroup() -> [Input]? {
@@ -175,15 +175,20 @@ where Downstream.Input == [Input] {
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let (accepted, full) = state.withLock { state -> (Bool, Bool) in
-      guard state.status.isSubscribed, !state.upstreamCompleted else { return (false, false) }
+    let (accepted, full) = state.withLock { state -> (Bool, (DeliveryQueue.Ticket, [Input])?) in
+      guard state.status.isSubscribed, !state.upstreamCompleted else { return (false, nil) }
       state.buffer.append(input)
-      guard let count, state.buffer.count >= count, let group = state.takeGroup() else { return (true, false) }
-      state.delivery.stage(.value(CollectWindow(values: group, isFull: true)))
-      return (true, true)
+      guard let count, state.buffer.count >= count, let group = state.takeGroup(),
+        let ticket = state.delivery.stage()
+      else { return (true, nil) }
+      return (true, (ticket, group))
     }
-    if full {
-      scheduler.schedule(options: options) { self.deliverDue() }
+    if let (ticket, group) = full {
+      // A full window's action: it goes out in its turn, by this thread or by the one already
+      // delivering.
+      scheduler.schedule(options: options) {
+        self.state.deliverDue(ticket, value: CollectWindow(values: group, isFull: true), to: WindowSubscriber(inner: self)) { _ in }
+      }
     }
     // `.byTime` takes its values one at a time, each asking for the next, as Combine does.
     return accepted && count == nil ? .max(1) : .none
@@ -235,23 +240,16 @@ where Downstream.Input == [Input] {
   /// The timer fired: the window so far goes out, unless the subscriber has no demand for it.
   private func windowEnded() {
     let thread = ThreadIdentity.current
-    let step = state.withLock { state -> DeliveryQueue<CollectWindow<Input>, Failure>.Step in
+    let taken = state.withLock { state -> (CollectWindow<Input>, DeliveryQueue.Step)? in
       guard state.status.isSubscribed, !state.upstreamCompleted, let group = state.takeGroup() else {
-        return .none
+        return nil
       }
-      return state.delivery.deliverNow(.value(CollectWindow(values: group, isFull: false)), on: thread)
+      let window = CollectWindow(values: group, isFull: false)
+      let step = state.delivery.deliverNow(window, failure: Failure.self, on: thread)
+      return (window, step)
     }
-    deliver(step)
-  }
-
-  /// A full window's action runs: the oldest staged event goes out, by this thread or by the one
-  /// already delivering.
-  private func deliverDue() {
-    state.deliverDue(to: WindowSubscriber(inner: self), from: \.delivery) { _ in }
-  }
-
-  private func deliver(_ step: DeliveryQueue<CollectWindow<Input>, Failure>.Step) {
-    state.deliver(step, to: WindowSubscriber(inner: self), from: \.delivery) { _ in }
+    guard let (window, step) = taken else { return }
+    state.deliver(step, value: window, to: WindowSubscriber(inner: self)) { _ in }
   }
 
   /// The subscriber returned `demand` for `window`: it is added to the subscriber's account, and
@@ -262,22 +260,26 @@ where Downstream.Input == [Input] {
 
   private func finish(_ completion: Subscribers.Completion<Failure>) {
     let thread = ThreadIdentity.current
-    let (step, discarded) = state.withLock {
-      state -> (DeliveryQueue<CollectWindow<Input>, Failure>.Step, [Input]) in
-      guard state.status.isSubscribed else { return (.none, []) }
+    let (window, step, discarded) = state.withLock {
+      state -> (CollectWindow<Input>?, DeliveryQueue.Step, [Input]) in
+      guard state.status.isSubscribed else { return (nil, .none, []) }
       state.status = .terminal
       let group: [Input]? = if case .failure = completion { nil } else { state.takeGroup() }
       defer { state.buffer = [] }
-      let step =
-        if let group {
-          state.delivery.deliverNow(CollectWindow(values: group, isFull: false), then: completion, on: thread)
-        } else {
-          state.delivery.deliverNow(.completion(completion), on: thread)
-        }
-      return (step, state.buffer)
+      guard let group else {
+        let step = state.delivery.deliverNow(completion, input: CollectWindow<Input>.self, on: thread)
+        return (nil, step, state.buffer)
+      }
+      let window = CollectWindow(values: group, isFull: false)
+      return (window, state.delivery.deliverNow(window, then: completion, on: thread), state.buffer)
     }
     withExtendedLifetime(discarded) {}
-    deliver(step)
+    let subscriber = WindowSubscriber(inner: self)
+    if let window {
+      state.deliver(step, value: window, to: subscriber) { _ in }
+    } else {
+      state.deliver(step, completion: completion, to: subscriber) { _ in }
+    }
   }
 }
 

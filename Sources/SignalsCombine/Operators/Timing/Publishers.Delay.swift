@@ -105,13 +105,14 @@ where
   Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable, Context.SchedulerOptions: Sendable
 {}
 
-/// The state of a delay: where it stands with its upstream and the events scheduled but not yet
-/// delivered, oldest first.
-private struct DelayState<Input, Failure: Error> {
+/// The state of a delay: where it stands with its upstream and the order of the events scheduled
+/// but not yet delivered. Not generic, so that the per-value critical sections of the unspecialised
+/// inner touch no generic type.
+private struct DelayState: DeliveryQueueHolding {
   /// Stays `subscribed` after the upstream completes: a cancel then stops nothing (as in Combine).
   var link = PassThroughState()
-  /// Scheduled events; each scheduled action makes the oldest one due.
-  var delivery = DeliveryQueue<Input, Failure>(.nested)
+  /// Scheduled events, delivered in arrival order whichever action runs first.
+  var delivery = DeliveryQueue(.nested)
 }
 
 /// The subscription of ``Publishers/Delay``. As Combine's, it has no description of its own.
@@ -126,7 +127,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   private let tolerance: Context.SchedulerTimeType.Stride
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let state = LockedState.make(DelayState<Input, Failure>())
+  private let state = LockedState.make(DelayState())
 
   init(downstream: Downstream, publisher: Publishers.Delay<Upstream, Context>) {
     self.downstream = downstream
@@ -146,22 +147,29 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: each one is scheduled.
-    let accepted = state.withLock { state in
-      guard state.link.isReceivingUpstream else { return false }
-      state.delivery.stage(.value(input))
-      return true
+    let ticket = state.withLock { state -> DeliveryQueue.Ticket? in
+      guard state.link.isReceivingUpstream else { return nil }
+      return state.delivery.stage()
     }
-    if accepted { scheduleDelivery() }
+    if let ticket {
+      // The action holds the subscription until it runs, as in Combine.
+      scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options) {
+        self.state.deliverDue(ticket, value: input, to: self.downstream, demandReturned: self.requestMore)
+      }
+    }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let accepted = state.withLock { state in
-      guard state.link.upstreamCompleted() else { return false }
-      state.delivery.stage(.completion(completion))
-      return true
+    let ticket = state.withLock { state -> DeliveryQueue.Ticket? in
+      guard state.link.upstreamCompleted() else { return nil }
+      return state.delivery.stage()
     }
-    if accepted { scheduleDelivery() }
+    if let ticket {
+      scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options) {
+        self.state.deliverDue(ticket, completion: completion, to: self.downstream, demandReturned: self.requestMore)
+      }
+    }
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -170,28 +178,19 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func cancel() {
     // Before the subscription, and once the upstream completed, this does nothing, as in Combine.
-    let (upstream, dropped) = state.withLock {
-      state -> ((any Subscription)?, ContiguousArray<DeliveryQueue<Input, Failure>.Event?>) in
-      guard let upstream = state.link.cancel() else { return (nil, []) }
+    let (upstream, dropped) = state.withLock { state -> ((any Subscription)?, AnyObject?) in
+      guard let upstream = state.link.cancel() else { return (nil, nil) }
       return (upstream, state.delivery.close())
     }
     upstream?.cancel()
     withExtendedLifetime(dropped) {}
   }
 
-  private func scheduleDelivery() {
-    // The action holds the subscription until it runs, as in Combine.
-    scheduler.schedule(after: scheduler.now.advanced(by: interval), tolerance: tolerance, options: options) {
-      self.deliverDue()
-    }
-  }
-
-  /// Delivers the oldest waiting event: one action was scheduled per event, so every event is
-  /// delivered once, in arrival order, whichever action runs first, and by one thread at a time.
-  private func deliverDue() {
-    state.deliverDue(to: downstream, from: \.delivery) { demand in
-      state.withLock { $0.link.subscription }?.request(demand)
-    }
+  /// Passes on demand the subscriber returned from a delayed delivery. One action was scheduled
+  /// per event, so every event is delivered once, in arrival order whichever action runs first,
+  /// and by one thread at a time.
+  private func requestMore(_ demand: Subscribers.Demand) {
+    state.withLock { $0.link.subscription }?.request(demand)
   }
 }
 

@@ -96,7 +96,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Failure = Downstream.Failure
   typealias Time = Context.SchedulerTimeType
 
-  private struct State {
+  private struct State: DeliveryQueueHolding {
     /// Released once the pipeline ends (completion delivered or cancelled), as in Combine, so a
     /// subscriber that keeps its subscription is not kept alive by it.
     var downstream: Downstream?
@@ -109,7 +109,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     var pendingCompletion: Subscribers.Completion<Failure>?
     /// Emissions on their way to the subscriber: one thread at a time delivers them, even when a
     /// concurrent scheduler runs the next emission while the last one is still being delivered.
-    var delivery = DeliveryQueue<Input, Failure>(.nested)
+    var delivery = DeliveryQueue(.nested)
 
     var hasScheduledEmission: Bool { pendingValue != nil || pendingCompletion != nil }
     /// Whether values and completions are still taken from upstream.
@@ -206,7 +206,7 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
         state.pendingValue = nil
         state.pendingCompletion = nil
       }
-      let dropped = state.status.subscription == nil ? [] : state.delivery.close()
+      let dropped = state.status.subscription == nil ? nil : state.delivery.close()
       return (state.status.subscription, (state.downstream, state.pendingValue, dropped))
     }
     withExtendedLifetime(released) {}
@@ -230,7 +230,8 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     guard let stampsValue else { return }
     let now = stampsValue ? scheduler.now : nil
     let thread = ThreadIdentity.current
-    let taken = state.withLock { state -> (Downstream, DeliveryQueue<Input, Failure>.Step)? in
+    let taken = state.withLock {
+      state -> (Downstream, Input?, Subscribers.Completion<Failure>?, DeliveryQueue.Step)? in
       guard state.status.isSubscribed, let downstream = state.downstream else { return nil }
       let value = state.pendingValue
       let completion = state.pendingCompletion
@@ -243,17 +244,23 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
       }
       switch (value, completion) {
       case (let value?, let completion?):
-        return (downstream, state.delivery.deliverNow(value, then: completion, on: thread))
+        return (downstream, value, completion, state.delivery.deliverNow(value, then: completion, on: thread))
       case (let value?, nil):
-        return (downstream, state.delivery.deliverNow(.value(value), on: thread))
+        let step = state.delivery.deliverNow(value, failure: Failure.self, on: thread)
+        return (downstream, value, nil, step)
       case (nil, let completion?):
-        return (downstream, state.delivery.deliverNow(.completion(completion), on: thread))
+        let step = state.delivery.deliverNow(completion, input: Input.self, on: thread)
+        return (downstream, nil, completion, step)
       case (nil, nil):
         return nil
       }
     }
-    guard let (downstream, step) = taken else { return }
-    state.deliver(step, to: downstream, from: \.delivery) { request($0) }
+    guard let (downstream, value, completion, step) = taken else { return }
+    if let value {
+      state.deliver(step, value: value, to: downstream) { request($0) }
+    } else if let completion {
+      state.deliver(step, completion: completion, to: downstream) { request($0) }
+    }
   }
 }
 

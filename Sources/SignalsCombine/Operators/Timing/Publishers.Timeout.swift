@@ -108,7 +108,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private struct State {
+  private struct State: DeliveryQueueHolding {
     var status = SubscriptionStatus.awaitingSubscription
     /// Bumped whenever the clock is armed again; a tick of an older clock does nothing.
     var generation: UInt64 = 0
@@ -122,7 +122,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     var armingGeneration: UInt64?
     /// Values and the completion on their way to the subscriber, oldest first, handed over by one
     /// thread at a time.
-    var delivery = DeliveryQueue<Input, Failure>(.nested)
+    var delivery = DeliveryQueue(.nested)
   }
 
   private let downstream: Downstream
@@ -157,28 +157,32 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
 
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand: the upstream is trusted.
-    let staged = state.withLock { state in
-      guard state.status.isSubscribed, !state.didTimeOut else { return false }
-      state.delivery.stage(.value(input))
-      return true
+    let ticket = state.withLock { state -> DeliveryQueue.Ticket? in
+      guard state.status.isSubscribed, !state.didTimeOut else { return nil }
+      return state.delivery.stage()
     }
-    guard staged else { return .none }
+    guard let ticket else { return .none }
     restartClock()
-    scheduler.schedule(options: options) { self.deliverDue() }
+    // The value goes out in its turn, by this thread or by the one already delivering.
+    scheduler.schedule(options: options) {
+      self.state.deliverDue(ticket, value: input, to: self.downstream, demandReturned: self.requestFromUpstream)
+    }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let (live, timer) = state.withLock { state -> (Bool, (any Cancellable)?) in
-      guard state.status.isSubscribed else { return (false, nil) }
+    let (ticket, timer) = state.withLock { state -> (DeliveryQueue.Ticket?, (any Cancellable)?) in
+      guard state.status.isSubscribed else { return (nil, nil) }
       state.generation &+= 1
-      state.delivery.stage(.completion(completion))
       defer { state.timer = nil }
-      return (true, state.timer)
+      return (state.delivery.stage(), state.timer)
     }
-    guard live else { return }
     timer?.cancel()
-    scheduler.schedule(options: options) { self.deliverDue() }
+    guard let ticket else { return }
+    scheduler.schedule(options: options) {
+      self.state.deliverDue(
+        ticket, completion: completion, to: self.downstream, demandReturned: self.requestFromUpstream)
+    }
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -196,9 +200,7 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     // Before the subscription arrives this does nothing, as in Combine.
     let (upstream, timer, dropped) = state.withLock { state in
       guard let upstream = state.status.subscription else {
-        return (
-          (any Subscription)?.none, (any Cancellable)?.none, ContiguousArray<DeliveryQueue<Input, Failure>.Event?>()
-        )
+        return ((any Subscription)?.none, (any Cancellable)?.none, AnyObject?.none)
       }
       state.status = .terminal
       defer { state.timer = nil }
@@ -257,19 +259,13 @@ where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failur
     // The custom error is made outside the lock; the values still scheduled are not delivered.
     let completion: Subscribers.Completion<Failure> = customError.map { .failure($0()) } ?? .finished
     let thread = ThreadIdentity.current
-    let (dropped, step) = state.withLock { $0.delivery.deliverInstead(.completion(completion), on: thread) }
+    let (dropped, step) = state.withLock { state -> (AnyObject?, DeliveryQueue.Step) in
+      let dropped = state.delivery.skipWaiting()
+      let step = state.delivery.deliverNow(completion, input: Input.self, on: thread)
+      return (dropped, step)
+    }
     withExtendedLifetime(dropped) {}
-    deliver(step)
-  }
-
-  /// A scheduled action runs: the oldest scheduled event is delivered, by this thread or by the
-  /// one already delivering.
-  private func deliverDue() {
-    state.deliverDue(to: downstream, from: \.delivery, demandReturned: requestFromUpstream)
-  }
-
-  private func deliver(_ step: DeliveryQueue<Input, Failure>.Step) {
-    state.deliver(step, to: downstream, from: \.delivery, demandReturned: requestFromUpstream)
+    state.deliver(step, completion: completion, to: downstream, demandReturned: requestFromUpstream)
   }
 
   /// Passes demand the subscriber returned to the upstream, unless the clock ran out.

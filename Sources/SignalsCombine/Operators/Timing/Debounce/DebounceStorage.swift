@@ -76,8 +76,11 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
     guard scheduleCompletion else { return }
     // Combine schedules the completion without the options.
     scheduler.schedule {
-      let step = self.state.withLock { $0.delivery.deliverNow(.completion(completion), on: .current) }
-      self.deliver(step)
+      let thread = ThreadIdentity.current
+      let step = self.state.withLock { state in
+        state.delivery.deliverNow(completion, input: Input.self, on: thread)
+      }
+      self.state.deliver(step, completion: completion, to: self.downstream, demandReturned: self.addDemand)
     }
   }
 
@@ -88,7 +91,7 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   func cancel() {
     let (upstream, timer, dropped) = state.withLock { state in
       let (upstream, timer) = state.machine.cancelled()
-      return (upstream, timer, upstream == nil ? [] : state.delivery.close())
+      return (upstream, timer, upstream == nil ? nil : state.delivery.close())
     }
     timer?.cancel()
     upstream?.cancel()
@@ -97,33 +100,33 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
 
   private func fire(_ generation: UInt64) {
     let thread = ThreadIdentity.current
-    let (timer, step) = state.withLock { state -> ((any Cancellable)?, DeliveryQueue<Input, Failure>.Step) in
+    let (timer, value, step) = state.withLock { state -> ((any Cancellable)?, Input?, DeliveryQueue.Step) in
       switch state.machine.due(generation) {
       case .none:
-        return (nil, .none)
+        return (nil, nil, .none)
       case .cancelTimer(let timer):
-        return (timer, .none)
+        return (timer, nil, .none)
       case .deliver(let value, let timer):
-        return (timer, state.delivery.deliverNow(.value(value), on: thread))
+        let step = state.delivery.deliverNow(value, failure: Failure.self, on: thread)
+        return (timer, value, step)
       }
     }
     timer?.cancel()
-    deliver(step)
+    // Delivered through the one drain loop, so that a value firing on one thread and the
+    // completion on another never enter the subscriber at once.
+    if let value { state.deliver(step, value: value, to: downstream, demandReturned: addDemand) }
   }
 
-  /// Delivers through the one drain loop, so that a value firing on one thread and the completion
-  /// on another never enter the subscriber at once.
-  private func deliver(_ step: DeliveryQueue<Input, Failure>.Step) {
-    state.deliver(step, to: downstream, from: \.delivery) { additional in
-      state.withLock { $0.machine.addDemand(additional) }
-    }
+  /// Adds demand the subscriber returned from a delivery.
+  private func addDemand(_ additional: Subscribers.Demand) {
+    state.withLock { $0.machine.addDemand(additional) }
   }
 }
 
 /// A debounce's decisions and the events on their way to its subscriber, behind one lock.
-private struct DebounceState<Input, Failure: Error> {
+private struct DebounceState<Input, Failure: Error>: DeliveryQueueHolding {
   var machine = DebounceStateMachine<Input>()
-  var delivery = DeliveryQueue<Input, Failure>(.nested)
+  var delivery = DeliveryQueue(.nested)
 }
 
 // Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
