@@ -9,6 +9,9 @@
 @_spi(Signals) public struct ValueQueue<Element> {
   @usableFromInline var slots: ContiguousArray<Element?> = []
   @usableFromInline var head = 0
+  /// How many values wait (`slots.count - head`), kept apart so that asking costs no call into
+  /// the array: unspecialised, each such call looks up the metadata of `Element?` in the runtime.
+  @usableFromInline var waiting = 0
 
   /// Creates an empty queue.
   @inlinable
@@ -18,29 +21,32 @@
   @inlinable
   public init(_ elements: some Sequence<Element>) {
     slots = ContiguousArray(elements.lazy.map { Optional($0) })
+    waiting = slots.count
   }
 
   /// How many values are waiting.
   @inlinable
-  public var count: Int { slots.count - head }
+  public var count: Int { waiting }
 
   /// Whether no value is waiting.
   @inlinable
-  public var isEmpty: Bool { head == slots.count }
+  public var isEmpty: Bool { waiting == 0 }
 
   /// Adds `element` at the back.
   @inlinable
   public mutating func append(_ element: Element) {
     slots.append(element)
+    waiting += 1
   }
 
   /// Removes and returns the oldest value.
   @inlinable
   public mutating func popFirst() -> Element? {
-    guard head < slots.count else { return nil }
+    guard waiting > 0 else { return nil }
     let element = slots[head].take()
     head += 1
-    if head == slots.count {
+    waiting -= 1
+    if waiting == 0 {
       // Every slot is empty: nothing user-owned is released here.
       slots.removeAll(keepingCapacity: true)
       head = 0
@@ -60,7 +66,10 @@
   /// Empties the queue and returns what it held, for the caller to release after unlocking.
   @inlinable
   public mutating func removeAll() -> ContiguousArray<Element?> {
-    defer { head = 0 }
+    defer {
+      head = 0
+      waiting = 0
+    }
     var taken: ContiguousArray<Element?> = []
     swap(&taken, &slots)
     return taken

@@ -48,6 +48,14 @@ struct ValueSlot<Value> {
     return true
   }
 
+  /// Moves the value held out and leaves the slot empty; call it only when ``isFilled``. Releases
+  /// nothing, so it may run under a lock: the value is the caller's to release.
+  mutating func take() -> Value {
+    precondition(isFilled, "ValueSlot taken while empty")
+    isFilled = false
+    return pointer.move()
+  }
+
   /// Destroys the value held and frees the slot, which is unusable afterwards.
   func release() {
     if isFilled { pointer.deinitialize(count: 1) }

@@ -77,7 +77,12 @@ struct BufferStateMachine<Output, Failure: Error> {
   /// Values the subscriber asked for and has not received.
   private(set) var demand: Subscribers.Demand = .none
   /// The completion, waiting for its turn.
-  private var pendingCompletion: Subscribers.Completion<Failure>?
+  private var pendingCompletion: Subscribers.Completion<Failure>? {
+    didSet { pending = pendingCompletion.map { if case .failure = $0 { .failure } else { .finished } } ?? .none }
+  }
+  /// What `pendingCompletion` holds, asked on the per-value paths instead of it: a test of the
+  /// generic optional looks its metadata up in the runtime (the machine runs unspecialised).
+  private var pending = PendingCompletion.none
   /// Set at a `.customError` overflow until ``customErrorMade(_:)``: values are ignored meanwhile.
   private var isOverflowing = false
   /// The upstream cancelled at a `.customError` overflow: as Combine's, a `.keepFull` buffer still
@@ -119,7 +124,7 @@ struct BufferStateMachine<Output, Failure: Error> {
   mutating func received(_ value: Output) -> Action {
     // As in Combine, a value that follows the upstream's finish is still buffered (and delivered
     // before the finish); one that follows a failure is dropped.
-    if case .failure = pendingCompletion { return .drop(value) }
+    if pending == .failure { return .drop(value) }
     guard case .subscribed(let upstream) = status, !isOverflowing else { return .drop(value) }
     if queue.count >= size {
       switch overflow {
@@ -136,6 +141,11 @@ struct BufferStateMachine<Output, Failure: Error> {
         return .overflow(cancelling: upstream)
       }
     }
+    guard !queue.isEmpty || token.isDelivering || demand == 0 else {
+      // Nothing waits and the subscriber has demand: the value goes straight out, as `next()`
+      // would send it after queueing it, without touching the queue.
+      return take(value)
+    }
     queue.append(value)
     guard !token.isDelivering, demand > 0 else { return .none }
     return next()
@@ -145,13 +155,13 @@ struct BufferStateMachine<Output, Failure: Error> {
   /// delivery opportunity, as in Combine.
   mutating func customErrorMade(_ error: Failure) {
     isOverflowing = false
-    guard !status.isTerminal, pendingCompletion == nil else { return }
+    guard !status.isTerminal, pending == .none else { return }
     pendingCompletion = .failure(error)
   }
 
   /// The upstream completed.
   mutating func completed(_ completion: Subscribers.Completion<Failure>) -> Action {
-    guard case .subscribed = status, upstreamIsLive, pendingCompletion == nil else { return .none }
+    guard case .subscribed = status, upstreamIsLive, pending == .none else { return .none }
     upstreamIsLive = false
     pendingCompletion = completion
     return token.isDelivering ? .none : next()
@@ -162,6 +172,32 @@ struct BufferStateMachine<Output, Failure: Error> {
     guard case .subscribed = status else { return .none }
     demand += additional
     return token.isDelivering ? .none : next()
+  }
+
+  /// Whether a value just received can go straight to the subscriber, with nothing to do before
+  /// it: the buffer is empty, nobody delivers, the subscriber has demand and nothing ended. If so
+  /// the caller now holds the token and delivers the value itself (as ``received(_:)`` would
+  /// answer, without handing the value through a generic action); otherwise it calls
+  /// ``received(_:)``.
+  mutating func receivedForDelivery() -> Bool {
+    guard pending == .none, case .subscribed = status, !isOverflowing, queue.isEmpty, size > 0,
+      !token.isDelivering, demand > 0
+    else { return false }
+    demand -= 1
+    _ = token.acquire()
+    if keepsFull, upstreamIsLive || overflowCancelledUpstream != nil { refill += 1 }
+    return true
+  }
+
+  /// The token holder's delivery returned `additional`: gives the token back and returns `true`
+  /// when nothing waits for it (no value, completion or refill), as ``finishDelivery(adding:)``
+  /// would answer with ``Action/none``; otherwise returns `false` and changes nothing, and the
+  /// caller calls ``finishDelivery(adding:)``.
+  mutating func finishDeliveryIfIdle(adding additional: Subscribers.Demand) -> Bool {
+    guard !status.isTerminal, queue.isEmpty, pending == .none, refill == 0 else { return false }
+    _ = token.next()
+    demand += additional
+    return true
   }
 
   /// The token holder's delivery returned `additional`: the next thing for the holder to do, or
@@ -193,17 +229,14 @@ struct BufferStateMachine<Output, Failure: Error> {
   /// Called with the token free: takes it for the next value or the completion, or reports the
   /// refill owed by the run that just ended.
   private mutating func next() -> Action {
-    if case .failure = pendingCompletion, queue.isEmpty || demand == 0 {
+    if pending == .failure, queue.isEmpty || demand == 0 {
       return end()
     }
-    if demand > 0, let value = queue.popFirst() {
-      demand -= 1
-      _ = token.acquire()
-      if keepsFull, upstreamIsLive || overflowCancelledUpstream != nil { refill += 1 }
-      return .deliver(value)
+    if demand > 0, !queue.isEmpty, let value = queue.popFirst() {
+      return take(value)
     }
     // As in Combine, a finish waits for demand even once the buffer is empty.
-    if queue.isEmpty, pendingCompletion != nil, demand > 0 {
+    if queue.isEmpty, pending != .none, demand > 0 {
       return end()
     }
     guard refill > 0, upstreamIsLive, case .subscribed(let upstream) = status else {
@@ -212,6 +245,14 @@ struct BufferStateMachine<Output, Failure: Error> {
     }
     defer { refill = 0 }
     return .refill(.max(refill), from: upstream)
+  }
+
+  /// Takes the token to deliver `value`, the oldest, against one unit of demand.
+  private mutating func take(_ value: Output) -> Action {
+    demand -= 1
+    _ = token.acquire()
+    if keepsFull, upstreamIsLive || overflowCancelledUpstream != nil { refill += 1 }
+    return .deliver(value)
   }
 
   private mutating func end() -> Action {
@@ -228,5 +269,11 @@ struct BufferStateMachine<Output, Failure: Error> {
     let owed = refill > 0 ? overflowCancelledUpstream.map { (Subscribers.Demand.max(refill), $0) } : nil
     return .complete(completion, dropped: queue.removeAll(), refill: owed)
   }
+}
+/// What a buffer's pending completion is, without its error.
+private enum PendingCompletion {
+  case none
+  case finished
+  case failure
 }
 #endif

@@ -73,6 +73,19 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
+    // The common case first: nothing waits, so the value goes straight out, and no generic action
+    // carries it (the storage runs unspecialised: each generic type it builds is looked up).
+    var immediate = false
+    let receiver = state.withLock { state -> Downstream? in
+      guard state.makingError == nil, state.machine.receivedForDelivery() else { return nil }
+      immediate = true
+      return state.downstream
+    }
+    if immediate {
+      let additional = receiver?.receive(input) ?? .none
+      if state.withLock({ $0.machine.finishDeliveryIfIdle(adding: additional) }) { return .none }
+      return run(state.withLock { $0.machine.finishDelivery(adding: additional) }, receiver, returningRefill: true)
+    }
     let (action, downstream) = state.withLock { state in
       // Combine makes the error under its lock, so a value sent from inside the factory
       // deadlocks there; Signals stops with a message instead.

@@ -72,23 +72,34 @@ extension Publishers {
 
 extension Publishers.MeasureInterval: Sendable where Upstream: Sendable, Context: Sendable {}
 
+/// Where a `measureInterval` subscription stands. Not generic (a type nested in the generic inner
+/// would be), so that the per-value critical sections of the unspecialised inner look no generic
+/// type up.
+private struct MeasureIntervalState {
+  var status = SubscriptionStatus.awaitingSubscription
+  /// Whether the inner's `last` holds the time of the subscription or of the last value.
+  var isMeasuring = false
+}
+
 private final class MeasureIntervalInner<Input, Downstream: Subscriber, Context: Scheduler>: Subscriber,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Context.SchedulerTimeType.Stride {
   typealias Failure = Downstream.Failure
 
-  private struct State {
-    var status = SubscriptionStatus.awaitingSubscription
-    var last: Context.SchedulerTimeType?
-  }
-
   private let downstream: Downstream
   private let scheduler: Context
-  private let state = LockedState.make(State())
+  private let state = LockedState.make(MeasureIntervalState())
+  /// The time of the subscription or of the last value, once `isMeasuring`. Guarded by `state`'s
+  /// lock: read and written only inside `state.withLock`. A field of the class rather than of the
+  /// state, so that it is reached through the object's own metadata (a generic optional in the
+  /// state would be looked up in the runtime on every value).
+  private var last: Context.SchedulerTimeType
 
   init(downstream: Downstream, scheduler: Context) {
     self.downstream = downstream
     self.scheduler = scheduler
+    // A placeholder until the subscription arrives (`isMeasuring` is false until then).
+    last = scheduler.now
   }
 
   var description: String { "MeasureInterval" }
@@ -104,7 +115,9 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
     }
     let now = scheduler.now
     state.withLock { state in
-      if state.status.isSubscribed { state.last = now }
+      guard state.status.isSubscribed else { return }
+      state.isMeasuring = true
+      last = now
     }
     downstream.receive(subscription: self)
   }
@@ -112,17 +125,17 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   func receive(_ input: Input) -> Subscribers.Demand {
     // As in Combine, values are not counted against demand, and the clock is read only while
     // subscribed; what the subscriber asks for in return is requested from upstream at once.
-    guard state.withLock({ $0.status.isSubscribed && $0.last != nil }) else { return .none }
+    guard state.withLock({ $0.status.isSubscribed && $0.isMeasuring }) else { return .none }
     let now = scheduler.now
-    let measured = state.withLock {
-      state -> (upstream: any Subscription, interval: Context.SchedulerTimeType.Stride)? in
-      guard let upstream = state.status.subscription, let last = state.last else { return nil }
-      state.last = now
-      return (upstream, last.distance(to: now))
+    var previous = now
+    let upstream = state.withLock { state -> (any Subscription)? in
+      guard let upstream = state.status.subscription, state.isMeasuring else { return nil }
+      swap(&previous, &last)
+      return upstream
     }
-    guard let measured else { return .none }
-    let additional = downstream.receive(measured.interval)
-    if additional > 0 { measured.upstream.request(additional) }
+    guard let upstream else { return .none }
+    let additional = downstream.receive(previous.distance(to: now))
+    if additional > 0 { upstream.request(additional) }
     return .none
   }
 
@@ -130,7 +143,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
     let live = state.withLock { state -> Bool in
       guard state.status.isSubscribed else { return false }
       state.status = .terminal
-      state.last = nil
+      state.isMeasuring = false
       return true
     }
     if live { downstream.receive(completion: completion) }
@@ -145,13 +158,14 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
     let upstream = state.withLock { state -> (any Subscription)? in
       guard let upstream = state.status.subscription else { return nil }
       state.status = .terminal
-      state.last = nil
+      state.isMeasuring = false
       return upstream
     }
     upstream?.cancel()
   }
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
+// Safety: the mutable state is `state`, a `LockedState`, and `last`, which is touched only inside
+// `state.withLock`; the rest is immutable.
 extension MeasureIntervalInner: @unchecked Sendable {}
 #endif

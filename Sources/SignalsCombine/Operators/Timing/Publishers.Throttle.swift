@@ -89,6 +89,23 @@ extension Publishers {
 extension Publishers.Throttle: Sendable
 where Upstream: Sendable, Context: Sendable, Context.SchedulerTimeType.Stride: Sendable {}
 
+/// Where a throttle stands. Not generic (a type nested in the generic inner would be): the
+/// operator runs unspecialised, and a generic state (or an optional of a generic type) is looked
+/// up in the runtime on every use. The values it speaks of live in the inner's slots, guarded by
+/// the same lock.
+private struct ThrottleState: DeliveryQueueHolding {
+  /// `subscription` stays set after the upstream completes, until the completion is delivered.
+  var status = SubscriptionStatus.awaitingSubscription
+  var upstreamCompleted = false
+  var demand = Subscribers.Demand.none
+  /// Emissions on their way to the subscriber: one thread at a time delivers them, even when a
+  /// concurrent scheduler runs the next emission while the last one is still being delivered.
+  var delivery = DeliveryQueue(.nested)
+
+  /// Whether values and completions are still taken from upstream.
+  var isReceiving: Bool { status.isSubscribed && !upstreamCompleted }
+}
+
 private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: Subscriber, Subscription,
   CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 {
@@ -96,45 +113,53 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   typealias Failure = Downstream.Failure
   typealias Time = Context.SchedulerTimeType
 
-  private struct State: DeliveryQueueHolding {
-    /// Released once the pipeline ends (completion delivered or cancelled), as in Combine, so a
-    /// subscriber that keeps its subscription is not kept alive by it.
-    var downstream: Downstream?
-    /// `subscription` stays set after the upstream completes, until the completion is delivered.
-    var status = SubscriptionStatus.awaitingSubscription
-    var upstreamCompleted = false
-    var demand = Subscribers.Demand.none
-    var lastEmission: Time?
-    var pendingValue: Input?
-    var pendingCompletion: Subscribers.Completion<Failure>?
-    /// Emissions on their way to the subscriber: one thread at a time delivers them, even when a
-    /// concurrent scheduler runs the next emission while the last one is still being delivered.
-    var delivery = DeliveryQueue(.nested)
-
-    var hasScheduledEmission: Bool { pendingValue != nil || pendingCompletion != nil }
-    /// Whether values and completions are still taken from upstream.
-    var isReceiving: Bool { status.isSubscribed && !upstreamCompleted }
-  }
-
   /// When to run the next emission.
   private enum Emission {
     case none
     case now
-    case at(Time)
+    /// At the time the caller was handed with it.
+    case later
+  }
+
+  /// What an emission takes out of the slots, for delivery after unlocking.
+  private enum Taken {
+    case nothing
+    case value(Input, Downstream)
+    case completion(Subscribers.Completion<Failure>, Downstream)
+    case valueThenCompletion(Input, Subscribers.Completion<Failure>, Downstream)
   }
 
   private let interval: Time.Stride
   private let scheduler: Context
   private let latest: Bool
-  private let state: LockedState<State>
+  private let state = LockedState.make(ThrottleState())
+  // The slots below are guarded by `state`'s lock: read and written only inside `state.withLock`,
+  // and released in `deinit`. Slots rather than optionals, so that the per-value paths look no
+  // generic type up (see `ValueSlot`).
+  /// The subscriber, emptied once the pipeline ends (completion delivered or cancelled), as in
+  /// Combine, so a subscriber that keeps its subscription is not kept alive by it.
+  private var downstream = ValueSlot<Downstream>()
+  /// When the last value went out.
+  private var lastEmission = ValueSlot<Time>()
+  /// The value the scheduled emission will deliver.
+  private var pendingValue = ValueSlot<Input>()
+  /// The completion the scheduled emission will deliver.
+  private var pendingCompletion = ValueSlot<Subscribers.Completion<Failure>>()
 
   init(downstream: Downstream, interval: Time.Stride, scheduler: Context, latest: Bool) {
-    state = LockedState.make(State(downstream: downstream))
     self.interval = interval
     self.scheduler = scheduler
     self.latest = latest
+    self.downstream.store(downstream)
     // Combine reads the clock when the subscription is made; schedulers that record their calls see it.
     _ = scheduler.now
+  }
+
+  deinit {
+    downstream.release()
+    lastEmission.release()
+    pendingValue.release()
+    pendingCompletion.release()
   }
 
   var description: String { "Throttle" }
@@ -143,10 +168,13 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
 
   var playgroundDescription: Any { description }
 
+  /// Whether an emission is scheduled (call it under the lock).
+  private var hasScheduledEmission: Bool { pendingValue.isFilled || pendingCompletion.isFilled }
+
   func receive(subscription: any Subscription) {
     let downstream = state.withLock { state -> Downstream? in
-      guard let downstream = state.downstream, state.status.accept(subscription) else { return nil }
-      return downstream
+      guard self.downstream.isFilled, state.status.accept(subscription) else { return nil }
+      return self.downstream.value
     }
     guard let downstream else {
       subscription.cancel()
@@ -161,34 +189,37 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
   func receive(_ input: Input) -> Subscribers.Demand {
     guard state.withLock({ $0.isReceiving }) else { return .none }
     let now = scheduler.now
-    let (emission, displaced) = state.withLock { state -> (Emission, Input?) in
-      guard state.isReceiving, state.demand > 0 else { return (.none, nil) }
-      if state.hasScheduledEmission {
-        guard latest else { return (.none, nil) }
-        defer { state.pendingValue = input }
-        return (.none, state.pendingValue)
+    // Holds the value displaced by a newer one (`latest`), released after unlocking.
+    var carried = input
+    var earliest = now
+    let emission = state.withLock { state -> Emission in
+      guard state.isReceiving, state.demand > 0 else { return .none }
+      if hasScheduledEmission {
+        if latest { _ = pendingValue.exchange(&carried) }
+        return .none
       }
       state.demand -= 1
-      state.pendingValue = input
-      guard let earliest = state.lastEmission?.advanced(by: interval), earliest > now else { return (.now, nil) }
-      return (.at(earliest), nil)
+      pendingValue.store(input)
+      guard lastEmission.isFilled else { return .now }
+      earliest = lastEmission.value.advanced(by: interval)
+      return earliest > now ? .later : .now
     }
-    withExtendedLifetime(displaced) {}
-    schedule(emission)
+    withExtendedLifetime(carried) {}
+    schedule(emission, at: earliest)
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
     guard state.withLock({ $0.isReceiving }) else { return }
-    _ = scheduler.now
+    let now = scheduler.now
     let emission = state.withLock { state -> Emission in
       guard state.isReceiving else { return .none }
       state.upstreamCompleted = true
-      let alreadyScheduled = state.hasScheduledEmission
-      state.pendingCompletion = completion
+      let alreadyScheduled = hasScheduledEmission
+      pendingCompletion.store(completion)
       return alreadyScheduled ? .none : .now
     }
-    schedule(emission)
+    schedule(emission, at: now)
   }
 
   func request(_ demand: Subscribers.Demand) {
@@ -200,24 +231,23 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
 
   func cancel() {
     let (upstream, released) = state.withLock { state in
-      defer {
-        state.status = .terminal
-        state.downstream = nil
-        state.pendingValue = nil
-        state.pendingCompletion = nil
-      }
+      defer { state.status = .terminal }
       let dropped = state.status.subscription == nil ? nil : state.delivery.close()
-      return (state.status.subscription, (state.downstream, state.pendingValue, dropped))
+      let released = (
+        downstream.isFilled ? downstream.take() : nil, pendingValue.isFilled ? pendingValue.take() : nil,
+        pendingCompletion.isFilled ? pendingCompletion.take() : nil, dropped
+      )
+      return (state.status.subscription, released)
     }
     withExtendedLifetime(released) {}
     upstream?.cancel()
   }
 
-  private func schedule(_ emission: Emission) {
+  private func schedule(_ emission: Emission, at time: Time) {
     switch emission {
     case .none: return
     case .now: scheduler.schedule { [weak self] in self?.emit() }
-    case .at(let time): scheduler.schedule(after: time) { [weak self] in self?.emit() }
+    case .later: scheduler.schedule(after: time) { [weak self] in self?.emit() }
     }
   }
 
@@ -225,45 +255,55 @@ private final class ThrottleInner<Downstream: Subscriber, Context: Scheduler>: S
     // The clock is read only for a value that is not followed by a completion, as in Combine.
     let stampsValue = state.withLock { state -> Bool? in
       guard state.status.isSubscribed else { return nil }
-      return state.pendingValue != nil && state.pendingCompletion == nil
+      return pendingValue.isFilled && !pendingCompletion.isFilled
     }
     guard let stampsValue else { return }
-    let now = stampsValue ? scheduler.now : nil
-    let thread = ThreadIdentity.current
-    let taken = state.withLock {
-      state -> (Downstream, Input?, Subscribers.Completion<Failure>?, DeliveryQueue.Step)? in
-      guard state.status.isSubscribed, let downstream = state.downstream else { return nil }
-      let value = state.pendingValue
-      let completion = state.pendingCompletion
-      state.pendingValue = nil
-      state.pendingCompletion = nil
-      if let now, value != nil { state.lastEmission = now }
-      if completion != nil {
-        state.status = .terminal
-        state.downstream = nil
-      }
-      switch (value, completion) {
-      case (let value?, let completion?):
-        return (downstream, value, completion, state.delivery.deliverNow(value, then: completion, on: thread))
-      case (let value?, nil):
-        let step = state.delivery.deliverNow(value, failure: Failure.self, on: thread)
-        return (downstream, value, nil, step)
-      case (nil, let completion?):
-        let step = state.delivery.deliverNow(completion, input: Input.self, on: thread)
-        return (downstream, nil, completion, step)
-      case (nil, nil):
-        return nil
-      }
+    if stampsValue {
+      let now = scheduler.now
+      emit { self.lastEmission.store(now) }
+    } else {
+      emit {}
     }
-    guard let (downstream, value, completion, step) = taken else { return }
-    if let value {
+  }
+
+  /// Takes the scheduled emission out of the slots (calling `stamp` under the lock when a value
+  /// goes), then delivers it through the one drain loop.
+  private func emit(stamping stamp: () -> Void) {
+    let thread = ThreadIdentity.current
+    var step = DeliveryQueue.Step.none
+    let taken = state.withLock { state -> Taken in
+      guard state.status.isSubscribed, downstream.isFilled else { return .nothing }
+      if pendingValue.isFilled { stamp() }
+      guard pendingCompletion.isFilled else {
+        guard pendingValue.isFilled else { return .nothing }
+        let value = pendingValue.take()
+        step = state.delivery.deliverNow(value, failure: Failure.self, on: thread)
+        return .value(value, downstream.value)
+      }
+      // The completion ends the pipeline: the subscriber is released once it is delivered.
+      state.status = .terminal
+      let completion = pendingCompletion.take()
+      let subscriber = downstream.take()
+      guard pendingValue.isFilled else {
+        step = state.delivery.deliverNow(completion, input: Input.self, on: thread)
+        return .completion(completion, subscriber)
+      }
+      let value = pendingValue.take()
+      step = state.delivery.deliverNow(value, then: completion, on: thread)
+      return .valueThenCompletion(value, completion, subscriber)
+    }
+    switch taken {
+    case .nothing:
+      return
+    case .value(let value, let downstream), .valueThenCompletion(let value, _, let downstream):
       state.deliver(step, value: value, to: downstream) { request($0) }
-    } else if let completion {
+    case .completion(let completion, let downstream):
       state.deliver(step, completion: completion, to: downstream) { request($0) }
     }
   }
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
+// Safety: the mutable state is `state`, a `LockedState`, and the slots, which are touched only
+// inside `state.withLock` (and in `deinit`); the rest is immutable.
 extension ThrottleInner: @unchecked Sendable {}
 #endif

@@ -11,7 +11,11 @@
 /// token once the timer has done its job). A tick delivers the current value only if its
 /// generation is still current and its timer has not fired before, and only if the subscriber has
 /// demand; a tick of an older generation does nothing.
-struct DebounceStateMachine<Output> {
+///
+/// It holds no value: the storage keeps the current value in a slot beside it, under the same lock,
+/// so that the machine is not generic (the operator runs unspecialised, and a generic state is
+/// looked up in the runtime on every use).
+struct DebounceStateMachine {
   /// The timer of the current generation; `token` is `nil` while the `schedule` call that makes it
   /// has not returned yet.
   private struct Timer {
@@ -22,8 +26,9 @@ struct DebounceStateMachine<Output> {
   private var status = SubscriptionStatus.awaitingSubscription
   /// The generation of the latest value.
   private var generation: UInt64 = 0
-  /// The latest value. As in Combine it stays after delivery (only a newer value replaces it).
-  private(set) var currentValue: Output?
+  /// Whether a value arrived. As in Combine the latest value stays after delivery (only a newer
+  /// value replaces it).
+  private(set) var hasValue = false
   /// The timer of the latest value, until it fires or is cancelled.
   private var timer: Timer?
   /// Requested by the subscriber and not yet used by a value.
@@ -41,19 +46,16 @@ struct DebounceStateMachine<Output> {
     status.accept(subscription) ? .startDownstreamAndRequestUnlimited : .cancelSubscription
   }
 
-  /// Makes `value` current; returns the generation to arm a timer for (`nil` to ignore the value),
-  /// the timer of the previous value to cancel, and the value it displaced, for the caller to
-  /// release after unlocking.
-  mutating func received(_ value: Output) -> (
-    generation: UInt64?, previousTimer: (any Cancellable)?, displaced: Output?
-  ) {
-    guard status.isSubscribed else { return (nil, nil, nil) }
+  /// A value arrived; returns the generation to arm a timer for (`nil` to ignore the value: the
+  /// caller then keeps it not) and the timer of the previous value to cancel. The caller makes the
+  /// value current when the generation is not `nil`.
+  mutating func received() -> (generation: UInt64?, previousTimer: (any Cancellable)?) {
+    guard status.isSubscribed else { return (nil, nil) }
     generation &+= 1
-    let displaced = currentValue
-    currentValue = value
+    hasValue = true
     let previous = timer?.token
     timer = Timer(generation: generation, token: nil)
-    return (generation, previous, displaced)
+    return (generation, previous)
   }
 
   /// The `schedule` call for `generation` returned `token`: keeps it, or returns `false` when the
@@ -68,8 +70,8 @@ struct DebounceStateMachine<Output> {
 
   /// What to do when a timer ticks.
   enum DueAction {
-    /// Cancel the timer, then deliver the value.
-    case deliver(Output, timer: (any Cancellable)?)
+    /// Cancel the timer, then deliver the current value.
+    case deliver(timer: (any Cancellable)?)
     /// Cancel the timer; the subscriber has no demand, so the value is not delivered.
     case cancelTimer((any Cancellable)?)
     /// A stale tick (a newer value arrived, or the timer already fired) or the pipeline ended.
@@ -78,13 +80,11 @@ struct DebounceStateMachine<Output> {
 
   /// The timer of `generation` ticked.
   mutating func due(_ generation: UInt64) -> DueAction {
-    guard status.isSubscribed, let current = timer, current.generation == generation,
-      let value = currentValue
-    else { return .none }
+    guard status.isSubscribed, let current = timer, current.generation == generation, hasValue else { return .none }
     timer = nil
     guard demand > 0 else { return .cancelTimer(current.token) }
     demand -= 1
-    return .deliver(value, timer: current.token)
+    return .deliver(timer: current.token)
   }
 
   /// Adds demand: the subscriber's requests and what it returned from `receive(_:)`.

@@ -16,7 +16,16 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   private let dueTime: Context.SchedulerTimeType.Stride
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
-  private let state = LockedState.make(DebounceState<Input, Failure>())
+  private let state = LockedState.make(DebounceState())
+  /// The latest value, which the next tick delivers. Guarded by `state`'s lock: read and written
+  /// only inside `state.withLock`, released in `deinit`. A slot rather than an optional, so that
+  /// the per-value paths look no generic type up (see `ValueSlot`).
+  private var currentValue = ValueSlot<Input>()
+  /// A copy of the current value on its way out of the lock to the thread that got the delivery
+  /// token for it: written under the lock by that thread only, and taken by it right after
+  /// unlocking, before it calls the subscriber (so a nested tick on the same thread finds it
+  /// empty). Another thread that ticks meanwhile parks its copy in the queue instead.
+  private var delivering = ValueSlot<Input>()
 
   #if DEBUG
   /// Registers this storage with the current leak-check scope, if any (see `LiveObjectScope`).
@@ -33,10 +42,15 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
     self.options = options
   }
 
+  deinit {
+    currentValue.release()
+    delivering.release()
+  }
+
   var description: String { "Debounce" }
 
   var customMirror: Mirror {
-    let (demand, value) = state.withLock { ($0.machine.demand, $0.machine.currentValue) }
+    let (demand, value) = state.withLock { ($0.machine.demand, currentValue.isFilled ? currentValue.value : nil) }
     return Mirror(
       self,
       children: [("downstream", downstream as Any), ("downstreamDemand", demand), ("currentValue", value as Any)])
@@ -55,8 +69,14 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    let (generation, previousTimer, displaced) = state.withLock { $0.machine.received(input) }
-    withExtendedLifetime(displaced) {}
+    // Holds the value displaced by this one, released after unlocking.
+    var carried = input
+    let (generation, previousTimer) = state.withLock { state in
+      let received = state.machine.received()
+      if received.generation != nil { _ = currentValue.exchange(&carried) }
+      return received
+    }
+    withExtendedLifetime(carried) {}
     guard let generation else { return .none }
     let due = scheduler.now.advanced(by: dueTime)
     // The timer holds the subscription until it is cancelled, as in Combine.
@@ -100,21 +120,26 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
 
   private func fire(_ generation: UInt64) {
     let thread = ThreadIdentity.current
-    let (timer, value, step) = state.withLock { state -> ((any Cancellable)?, Input?, DeliveryQueue.Step) in
+    var step = DeliveryQueue.Step.none
+    let timer = state.withLock { state -> (any Cancellable)? in
       switch state.machine.due(generation) {
       case .none:
-        return (nil, nil, .none)
+        return nil
       case .cancelTimer(let timer):
-        return (timer, nil, .none)
-      case .deliver(let value, let timer):
-        let step = state.delivery.deliverNow(value, failure: Failure.self, on: thread)
-        return (timer, value, step)
+        return timer
+      case .deliver(let timer):
+        // The current value stays (only a newer one replaces it): the tick delivers a copy.
+        let value = currentValue.value
+        step = state.delivery.deliverNow(value, failure: Failure.self, on: thread)
+        if step == .deliver || step == .deliverNested { delivering.store(value) }
+        return timer
       }
     }
     timer?.cancel()
+    guard step == .deliver || step == .deliverNested else { return }
     // Delivered through the one drain loop, so that a value firing on one thread and the
     // completion on another never enter the subscriber at once.
-    if let value { state.deliver(step, value: value, to: downstream, demandReturned: addDemand) }
+    state.deliver(step, value: delivering.take(), to: downstream, demandReturned: addDemand)
   }
 
   /// Adds demand the subscriber returned from a delivery.
@@ -123,12 +148,15 @@ final class DebounceStorage<Downstream: Subscriber, Context: Scheduler>: Subscri
   }
 }
 
-/// A debounce's decisions and the events on their way to its subscriber, behind one lock.
-private struct DebounceState<Input, Failure: Error>: DeliveryQueueHolding {
-  var machine = DebounceStateMachine<Input>()
+/// A debounce's decisions and the order of the events on their way to its subscriber, behind one
+/// lock. Not generic: the values live in the storage's slots.
+private struct DebounceState: DeliveryQueueHolding {
+  var machine = DebounceStateMachine()
   var delivery = DeliveryQueue(.nested)
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`; the rest is immutable.
+// Safety: the mutable state is `state`, a `LockedState`; `currentValue`, touched only inside
+// `state.withLock`; and `delivering`, written under that lock by the token's holder and taken by
+// it before it calls out (see its comment). The rest is immutable.
 extension DebounceStorage: @unchecked Sendable {}
 #endif
