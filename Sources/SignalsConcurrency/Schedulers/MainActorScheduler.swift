@@ -54,10 +54,14 @@ public struct MainActorScheduler: Scheduler, Sendable {
   public static let shared = MainActorScheduler()
 
   /// The one lane of direct `schedule` calls; `receive(on: .mainActor)` gives each subscription a
-  /// lane of its own, so that one pipeline's backlog never delays another's inline delivery.
-  private static let lane = MainActorLane()
+  /// lane of its own, so that one pipeline's backlog never delays another's inline delivery. Held
+  /// by the scheduler value (made once, for ``shared``), so a call reaches it without a `static`'s
+  /// once-check.
+  private let lane: MainActorLane
 
-  private init() {}
+  private init() {
+    lane = MainActorLane()
+  }
 
   /// The main queue's current time.
   public var now: SchedulerTimeType { DispatchQueue.main.now }
@@ -76,7 +80,7 @@ public struct MainActorScheduler: Scheduler, Sendable {
   ///   - options: Unused; there are none.
   ///   - action: The work.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
-    Self.lane.schedule(action)
+    lane.schedule(action)
   }
 
   /// Runs `action` on the main queue at `date`.
@@ -143,9 +147,15 @@ final class MainActorLane: Sendable {
     return false
   }
 
-  /// Runs `action` on the main actor, in the lane's order.
+  /// Runs `action` on the main actor, in the lane's order: inline when it may, with nothing made
+  /// for it; otherwise wrapped and queued.
   func schedule(_ action: @escaping () -> Void) {
-    schedule(action, onMainActor: MainActorContext.isCurrent)
+    let onMainActor = MainActorContext.isCurrent
+    if onMainActor && queue.withLock({ $0.isIdle }) {
+      action()
+      return
+    }
+    schedule(action, onMainActor: onMainActor)
   }
 
   private func schedule(_ action: @escaping () -> Void, onMainActor: Bool) {

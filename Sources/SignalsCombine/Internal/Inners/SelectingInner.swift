@@ -1,6 +1,9 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+
+@_spi(Signals) import SignalsSupport
+
 /// A reducing ``OperatorInner`` that answers with one of upstream's own values: `first`, `last`,
 /// `min`/`max`, and their `where` and `try` variants.
 ///

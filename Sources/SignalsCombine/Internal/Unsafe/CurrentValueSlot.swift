@@ -1,6 +1,9 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 #if !canImport(Combine)
+
+@_spi(Signals) import SignalsSupport
+
 /// A subject's current value (a `CurrentValueSubject`'s), in a slot allocated once, or no slot at
 /// all (a `PassthroughSubject`).
 ///

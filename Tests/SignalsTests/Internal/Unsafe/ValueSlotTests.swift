@@ -1,9 +1,7 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+@_spi(Signals) import SignalsSupport
 import Testing
-
-@testable import Signals
-@testable import SignalsCombine
 
 struct ValueSlotTests {
   private final class Tracked {}
@@ -70,6 +68,25 @@ struct ValueSlotTests {
       }
     }
     #expect(replaced == nil, "and it is destroyed when the caller lets go of it")
+    slot.release()
+  }
+
+  @Test func takeMovesTheValueOutAndLeavesTheSlotEmptyAndReusable() {
+    weak var taken: Tracked?
+    var slot = ValueSlot<Tracked>()
+    do {
+      let value = Tracked()
+      taken = value
+      slot.store(value)
+    }
+    do {
+      let value = slot.take()
+      #expect(!slot.isFilled)
+      #expect(value === taken, "the value moved out is the caller's")
+    }
+    #expect(taken == nil, "the slot kept no reference of its own")
+    slot.store(Tracked())
+    #expect(slot.isFilled)
     slot.release()
   }
 }

@@ -1,6 +1,5 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
-#if !canImport(Combine)
 /// At most one value of a generic type, kept without `Optional<Value>`.
 ///
 /// Clients run Signals' generic code unspecialised, where every use of `Optional<Value>` (storing
@@ -11,35 +10,42 @@
 ///
 /// Not thread-safe: the owner guards it (a lock, or the upstream's serial delivery path), and calls
 /// ``release()`` from its `deinit`.
-struct ValueSlot<Value> {
-  private let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+@_spi(Signals) public struct ValueSlot<Value> {
+  @usableFromInline let pointer = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+
+  @usableFromInline var filled = false
 
   /// Whether the slot holds a value.
-  private(set) var isFilled = false
+  @inlinable
+  public var isFilled: Bool { filled }
 
   /// An empty slot.
-  init() {}
+  @inlinable
+  public init() {}
 
   /// The value held; read it only when ``isFilled``.
-  var value: Value {
+  @inlinable
+  public var value: Value {
     precondition(isFilled, "ValueSlot read while empty")
     return pointer.pointee
   }
 
   /// Stores `value`, replacing the one held.
-  mutating func store(_ value: Value) {
+  @inlinable
+  public mutating func store(_ value: Value) {
     if isFilled {
       pointer.pointee = value
     } else {
       pointer.initialize(to: value)
-      isFilled = true
+      filled = true
     }
   }
 
   /// Swaps `value` with the value held and returns `true`; when the slot is empty, stores a copy
   /// of `value` and returns `false`. Calls no user code and releases nothing, so it may run under a
   /// lock: the value swapped out is the caller's to release.
-  mutating func exchange(_ value: inout Value) -> Bool {
+  @inlinable
+  public mutating func exchange(_ value: inout Value) -> Bool {
     guard isFilled else {
       store(value)
       return false
@@ -50,16 +56,17 @@ struct ValueSlot<Value> {
 
   /// Moves the value held out and leaves the slot empty; call it only when ``isFilled``. Releases
   /// nothing, so it may run under a lock: the value is the caller's to release.
-  mutating func take() -> Value {
+  @inlinable
+  public mutating func take() -> Value {
     precondition(isFilled, "ValueSlot taken while empty")
-    isFilled = false
+    filled = false
     return pointer.move()
   }
 
   /// Destroys the value held and frees the slot, which is unusable afterwards.
-  func release() {
+  @inlinable
+  public func release() {
     if isFilled { pointer.deinitialize(count: 1) }
     pointer.deallocate()
   }
 }
-#endif
