@@ -187,7 +187,8 @@ where Downstream.Input == [Input] {
       // A full window's action: it goes out in its turn, by this thread or by the one already
       // delivering.
       scheduler.schedule(options: options) {
-        self.state.deliverDue(ticket, value: CollectWindow(values: group, isFull: true), to: WindowSubscriber(inner: self)) { _ in }
+        let window = CollectWindow(values: group, isFull: true)
+        self.state.deliverDue(ticket, value: window, to: WindowSubscriber(inner: self)) { _ in }
       }
     }
     // `.byTime` takes its values one at a time, each asking for the next, as Combine does.
