@@ -171,13 +171,16 @@ struct Options {
   var elements: Int?
   var allocationSizes = false
   var contenders: [String] = []
+  /// `--matrix`: select the operator matrix (every workload named `Op.…`).
+  var matrix = false
 
   static let usage = """
-    usage: signals-bench [--quick] [--filter SUBSTRING]... [--runs N] [--output DIR] [--no-allocs]
+    usage: signals-bench [--quick] [--filter SUBSTRING]... [--matrix] [--runs N] [--output DIR] [--no-allocs]
                         [--elements N] [--contender S]... [--alloc-sizes] [--list]
 
       --quick          fewer elements and runs (about a minute in all)
       --filter S       run only workloads whose name or summary contains S (case-insensitive; repeatable)
+      --matrix         run the operator matrix (the workloads named Op.…); with --filter, those as well
       --runs N         timed runs per contender (default 7, quick 3); the median is reported
       --output DIR     where results.csv, results.json and results.md go (default: Benchmarks/results
                        for a complete run, Benchmarks/results/partial for a quick, filtered or profiling run)
@@ -214,6 +217,7 @@ struct Options {
         guard let value = iterator.next() else { fail("--contender needs a value") }
         options.contenders.append(value.lowercased())
       case "--list": options.list = true
+      case "--matrix": options.matrix = true
       case "--help", "-h":
         print(usage)
         exit(0)
@@ -225,12 +229,13 @@ struct Options {
 
   var outputDirectory: String {
     if let explicitOutputDirectory { return explicitOutputDirectory }
-    let partial = quick || !filters.isEmpty || runs != nil || elements != nil || !contenders.isEmpty
+    let partial = quick || !filters.isEmpty || matrix || runs != nil || elements != nil || !contenders.isEmpty
     return benchmarksDirectory + (partial ? "/results/partial" : "/results")
   }
 
   func selects(_ workload: Workload) -> Bool {
-    guard !filters.isEmpty else { return true }
+    if matrix && workload.name.hasPrefix(matrixPrefix) { return true }
+    guard !filters.isEmpty else { return !matrix }
     let haystack = (workload.name + " " + workload.summary).lowercased()
     return filters.contains { haystack.contains($0) }
   }
