@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Dispatch
 import MallocInterposerSwift
 
 #if canImport(Darwin)
@@ -340,7 +341,11 @@ func measure(_ workload: Workload, options: Options) async -> [Measurement] {
 /// table, no allocation counting (so no `LD_PRELOAD` re-execution) and no results files. Meant to run
 /// under `valgrind --tool=callgrind`, where the instructions of two runs with different `--elements`
 /// give the instructions per element (`.ci/perf-guard`).
-func countOnce(_ name: String, options: Options) async -> Never {
+///
+/// The body runs in a detached task while the main thread waits on a semaphore, and the process exits
+/// from there: the main task never suspends, so the main thread never parks in `dispatch_main`, whose
+/// `rt_sigsuspend` on a mask in read-only memory crashes valgrind 3.19 (Debian 12's).
+func countOnce(_ name: String, options: Options) -> Never {
   guard let workload = catalog.first(where: { $0.name.lowercased() == name.lowercased() }) else {
     fail("--count: no workload is named \(name) (see --list)")
   }
@@ -355,9 +360,15 @@ func countOnce(_ name: String, options: Options) async -> Never {
   }
   let elements = options.elements ?? workload.quickElements
   let lap = Lap(countsAllocations: false)
-  let checksum = await contender.body!(elements, lap)
+  let checksum = TaskTally()
+  let finished = DispatchSemaphore(value: 0)
+  Task.detached {
+    checksum.sum = await contender.body!(elements, lap)
+    finished.signal()
+  }
+  finished.wait()
   precondition(lap.isComplete, "\(workload.name)/\(contender.label) did not call begin() and end()")
-  print("\(workload.name)/\(contender.label): \(elements) \(workload.unit)s, checksum \(checksum)")
+  print("\(workload.name)/\(contender.label): \(elements) \(workload.unit)s, checksum \(checksum.sum)")
   fflush(nil)
   exit(0)
 }

@@ -20,7 +20,7 @@ struct SignalsBench {
       return
     }
     // Before anything touches the malloc interposer: one plain run, for callgrind.
-    if let counted = options.countedWorkload { await countOnce(counted, options: options) }
+    if let counted = options.countedWorkload { countOnce(counted, options: options) }
     if options.countAllocations { reexecWithInterposerIfNeeded() }
     let selected = catalog.filter(options.selects)
     guard !selected.isEmpty else { fail("no workload matches \(options.filters)") }
