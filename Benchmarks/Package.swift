@@ -18,7 +18,10 @@ let package = Package(
       name: "signals-bench",
       dependencies: [
         .product(name: "Signals", package: "Signals"),
+        .product(name: "SignalsExt", package: "Signals"),
         .product(name: "OpenCombine", package: "OpenCombine"),
+        // For the operator matrix's DispatchQueue rows (`DispatchQueue.OCombine`).
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
         .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
         .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
       ],
@@ -31,6 +34,9 @@ let package = Package(
         .define("SIGNALS_COMBINING"),
         .define("SIGNALS_STREAM"),
         .define("SIGNALS_CONCURRENCY"),
+        // Signals and OpenCombineDispatch both extend DispatchQueue with a `SchedulerTimeType`:
+        // each file sees only the members of the modules it imports.
+        .enableUpcomingFeature("MemberImportVisibility"),
       ]
     )
   ],

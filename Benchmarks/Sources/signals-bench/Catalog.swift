@@ -73,6 +73,7 @@ let catalog: [Workload] =
       signals: sync(SignalsSide.liveSubscriptionMemory),
       peers: [Contender(label: openCombine, body: sync(OpenCombineSide.liveSubscriptionMemory))]),
   ] + operatorCatalog + concurrencyCatalog + mainActorCatalog + asyncSinkPolicyCatalog
+  + operatorMatrixCatalog
 
 // MARK: - Operators (Signals side enabled by SIGNALS_OPERATORS, SIGNALS_FLATMAP, SIGNALS_SWITCH_TO_LATEST, SIGNALS_COMBINING)
 

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Dispatch
 import MallocInterposerSwift
 
 #if canImport(Darwin)
@@ -171,13 +172,19 @@ struct Options {
   var elements: Int?
   var allocationSizes = false
   var contenders: [String] = []
+  /// `--matrix`: select the operator matrix (every workload named `Op.…`).
+  var matrix = false
+  /// `--count ROW`: run one contender of this workload once, print its checksum and exit.
+  var countedWorkload: String?
 
   static let usage = """
-    usage: signals-bench [--quick] [--filter SUBSTRING]... [--runs N] [--output DIR] [--no-allocs]
+    usage: signals-bench [--quick] [--filter SUBSTRING]... [--matrix] [--runs N] [--output DIR] [--no-allocs]
                         [--elements N] [--contender S]... [--alloc-sizes] [--list]
+           signals-bench --count WORKLOAD [--contender LABEL] [--elements N]
 
       --quick          fewer elements and runs (about a minute in all)
       --filter S       run only workloads whose name or summary contains S (case-insensitive; repeatable)
+      --matrix         run the operator matrix (the workloads named Op.…); with --filter, those as well
       --runs N         timed runs per contender (default 7, quick 3); the median is reported
       --output DIR     where results.csv, results.json and results.md go (default: Benchmarks/results
                        for a complete run, Benchmarks/results/partial for a quick, filtered or profiling run)
@@ -186,6 +193,9 @@ struct Options {
       --contender S    run only contenders whose label contains S (repeatable; e.g. for valgrind/perf)
       --alloc-sizes    in the counting run, also print the requested sizes of the allocations per element
       --list           list the workloads and exit
+      --count W        run one contender (--contender, default Signals; exact label, else a unique
+                       substring) of the workload named W once, with no warm-up, timing, allocation
+                       counting or results files, print its checksum and exit: for valgrind --tool=callgrind
     """
 
   static func parse(_ arguments: [String]) -> Options {
@@ -214,6 +224,10 @@ struct Options {
         guard let value = iterator.next() else { fail("--contender needs a value") }
         options.contenders.append(value.lowercased())
       case "--list": options.list = true
+      case "--matrix": options.matrix = true
+      case "--count":
+        guard let value = iterator.next() else { fail("--count needs a workload name") }
+        options.countedWorkload = value
       case "--help", "-h":
         print(usage)
         exit(0)
@@ -225,12 +239,13 @@ struct Options {
 
   var outputDirectory: String {
     if let explicitOutputDirectory { return explicitOutputDirectory }
-    let partial = quick || !filters.isEmpty || runs != nil || elements != nil || !contenders.isEmpty
+    let partial = quick || !filters.isEmpty || matrix || runs != nil || elements != nil || !contenders.isEmpty
     return benchmarksDirectory + (partial ? "/results/partial" : "/results")
   }
 
   func selects(_ workload: Workload) -> Bool {
-    guard !filters.isEmpty else { return true }
+    if matrix && workload.name.hasPrefix(matrixPrefix) { return true }
+    guard !filters.isEmpty else { return !matrix }
     let haystack = (workload.name + " " + workload.summary).lowercased()
     return filters.contains { haystack.contains($0) }
   }
@@ -318,6 +333,44 @@ func measure(_ workload: Workload, options: Options) async -> [Measurement] {
       workload: workload.name, contender: contenders[index].label, elements: elements, runs: runs,
       stats: Stats(samples[index]), allocationsPerElement: allocations[index], checksum: checksums[index])
   }
+}
+
+// MARK: - Count mode (--count)
+
+/// Runs one contender of one workload exactly once and prints its checksum: no warm-up, no timing
+/// table, no allocation counting (so no `LD_PRELOAD` re-execution) and no results files. Meant to run
+/// under `valgrind --tool=callgrind`, where the instructions of two runs with different `--elements`
+/// give the instructions per element (`.ci/perf-guard`).
+///
+/// The body runs in a detached task while the main thread waits on a semaphore, and the process exits
+/// from there: the main task never suspends, so the main thread never parks in `dispatch_main`, whose
+/// `rt_sigsuspend` on a mask in read-only memory crashes valgrind 3.19 (Debian 12's).
+func countOnce(_ name: String, options: Options) -> Never {
+  guard let workload = catalog.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+    fail("--count: no workload is named \(name) (see --list)")
+  }
+  let contenders = ([workload.signals] + workload.peers).filter { $0.body != nil }
+  let wanted = options.contenders.first ?? "signals"
+  guard options.contenders.count <= 1 else { fail("--count takes one --contender") }
+  let exact = contenders.filter { $0.label.lowercased() == wanted }
+  let partial = contenders.filter { $0.label.lowercased().contains(wanted) }
+  guard let contender = exact.first ?? (partial.count == 1 ? partial.first : nil) else {
+    let labels = contenders.map(\.label).joined(separator: ", ")
+    fail("--count: \(workload.name) has no single contender matching \"\(wanted)\" (it has: \(labels))")
+  }
+  let elements = options.elements ?? workload.quickElements
+  let lap = Lap(countsAllocations: false)
+  let checksum = TaskTally()
+  let finished = DispatchSemaphore(value: 0)
+  Task.detached {
+    checksum.sum = await contender.body!(elements, lap)
+    finished.signal()
+  }
+  finished.wait()
+  precondition(lap.isComplete, "\(workload.name)/\(contender.label) did not call begin() and end()")
+  print("\(workload.name)/\(contender.label): \(elements) \(workload.unit)s, checksum \(checksum.sum)")
+  fflush(nil)
+  exit(0)
 }
 
 // MARK: - Allocation sizes (--alloc-sizes)

@@ -19,6 +19,8 @@ struct SignalsBench {
       }
       return
     }
+    // Before anything touches the malloc interposer: one plain run, for callgrind.
+    if let counted = options.countedWorkload { countOnce(counted, options: options) }
     if options.countAllocations { reexecWithInterposerIfNeeded() }
     let selected = catalog.filter(options.selects)
     guard !selected.isEmpty else { fail("no workload matches \(options.filters)") }
