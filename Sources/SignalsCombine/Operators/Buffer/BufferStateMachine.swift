@@ -189,16 +189,21 @@ struct BufferStateMachine<Output, Failure: Error> {
     return true
   }
 
-  /// The token holder's delivery returned `additional`: gives the token back and returns `true`
-  /// when nothing waits for it (no value, completion or refill), as ``finishDelivery(adding:)``
-  /// would answer with ``Action/none``; otherwise returns `false` and changes nothing, and the
-  /// caller calls ``finishDelivery(adding:)``.
-  mutating func finishDeliveryIfIdle(adding additional: Subscribers.Demand) -> Bool {
-    guard !status.isTerminal, queue.isEmpty, pending == .none, refill == 0 else { return false }
+  /// The token holder's delivery returned `additional`: gives the token back when nothing waits for
+  /// it (no value or completion), as ``finishDelivery(adding:)`` would, and says whether to refill;
+  /// otherwise answers ``BufferIdleFinish/busy`` and changes nothing, and the caller calls
+  /// ``finishDelivery(adding:)``.
+  mutating func finishDeliveryIfIdle(adding additional: Subscribers.Demand) -> BufferIdleFinish {
+    guard !status.isTerminal, queue.isEmpty, pending == .none else { return .busy }
     _ = token.next()
     demand += additional
-    return true
+    guard refill > 0 else { return .done }
+    defer { refill = 0 }
+    // As `next()` answers with ``Action/refill(_:from:)``: the values delivered are asked again.
+    guard upstreamIsLive, case .subscribed = status else { return .done }
+    return .refill(.max(refill))
   }
+
 
   /// The token holder's delivery returned `additional`: the next thing for the holder to do, or
   /// the token is given back (``Action/none`` or ``Action/refill(_:from:)``).
@@ -270,6 +275,17 @@ struct BufferStateMachine<Output, Failure: Error> {
     return .complete(completion, dropped: queue.removeAll(), refill: owed)
   }
 }
+/// What ``BufferStateMachine/finishDeliveryIfIdle(adding:)`` answers. Not nested in the generic
+/// machine, which would make it generic too.
+enum BufferIdleFinish: Equatable {
+  /// Something waits for the holder: call ``BufferStateMachine/finishDelivery(adding:)``.
+  case busy
+  /// The token went back; nothing to do.
+  case done
+  /// The token went back; ask the upstream for this many values (`.keepFull`'s refill).
+  case refill(Subscribers.Demand)
+}
+
 /// What a buffer's pending completion is, without its error.
 private enum PendingCompletion {
   case none

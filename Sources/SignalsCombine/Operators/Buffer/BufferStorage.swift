@@ -83,8 +83,13 @@ final class BufferStorage<Downstream: Subscriber>: Subscriber, Subscription, Cus
     }
     if immediate {
       let additional = receiver?.receive(input) ?? .none
-      if state.withLock({ $0.machine.finishDeliveryIfIdle(adding: additional) }) { return .none }
-      return run(state.withLock { $0.machine.finishDelivery(adding: additional) }, receiver, returningRefill: true)
+      switch state.withLock({ $0.machine.finishDeliveryIfIdle(adding: additional) }) {
+      case .done: return .none
+      // Returned, as `run` does inside `receive(_:)`: the upstream adds it to its demand.
+      case .refill(let demand): return demand
+      case .busy:
+        return run(state.withLock { $0.machine.finishDelivery(adding: additional) }, receiver, returningRefill: true)
+      }
     }
     let (action, downstream) = state.withLock { state in
       // Combine makes the error under its lock, so a value sent from inside the factory
