@@ -204,7 +204,6 @@ struct BufferStateMachine<Output, Failure: Error> {
     return .refill(.max(refill))
   }
 
-
   /// The token holder's delivery returned `additional`: the next thing for the holder to do, or
   /// the token is given back (``Action/none`` or ``Action/refill(_:from:)``).
   mutating func finishDelivery(adding additional: Subscribers.Demand) -> Action {

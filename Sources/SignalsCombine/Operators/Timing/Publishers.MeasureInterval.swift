@@ -90,16 +90,18 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
   private let scheduler: Context
   private let state = LockedState.make(MeasureIntervalState())
   /// The time of the subscription or of the last value, once `isMeasuring`. Guarded by `state`'s
-  /// lock: read and written only inside `state.withLock`. A field of the class rather than of the
-  /// state, so that it is reached through the object's own metadata (a generic optional in the
-  /// state would be looked up in the runtime on every value).
-  private var last: Context.SchedulerTimeType
+  /// lock: read and written only inside `state.withLock`, released in `deinit`. A slot beside the
+  /// state rather than an optional in it, so that no generic type is looked up in the runtime on
+  /// every value (see `ValueSlot`).
+  private var last = ValueSlot<Context.SchedulerTimeType>()
 
   init(downstream: Downstream, scheduler: Context) {
     self.downstream = downstream
     self.scheduler = scheduler
-    // A placeholder until the subscription arrives (`isMeasuring` is false until then).
-    last = scheduler.now
+  }
+
+  deinit {
+    last.release()
   }
 
   var description: String { "MeasureInterval" }
@@ -117,7 +119,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
     state.withLock { state in
       guard state.status.isSubscribed else { return }
       state.isMeasuring = true
-      last = now
+      last.store(now)
     }
     downstream.receive(subscription: self)
   }
@@ -130,7 +132,7 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
     var previous = now
     let upstream = state.withLock { state -> (any Subscription)? in
       guard let upstream = state.status.subscription, state.isMeasuring else { return nil }
-      swap(&previous, &last)
+      _ = last.exchange(&previous)
       return upstream
     }
     guard let upstream else { return .none }
@@ -166,6 +168,6 @@ where Downstream.Input == Context.SchedulerTimeType.Stride {
 }
 
 // Safety: the mutable state is `state`, a `LockedState`, and `last`, which is touched only inside
-// `state.withLock`; the rest is immutable.
+// `state.withLock` (and in `deinit`); the rest is immutable.
 extension MeasureIntervalInner: @unchecked Sendable {}
 #endif
