@@ -105,7 +105,7 @@ struct DeliveryQueue {
     _ value: Input, failure: Failure.Type, on thread: ThreadIdentity
   ) -> Step {
     guard let ticket = stage() else { return .none }
-    return deliverNow(ticketed: ticket, value, failure: Failure.self, on: thread)
+    return due(ticket, value: value, failure: Failure.self, on: thread)
   }
 
   /// Stages the completion and makes it due at once (its callback is running now); a completion
@@ -114,9 +114,7 @@ struct DeliveryQueue {
     _ completion: Subscribers.Completion<Failure>, input: Input.Type, on thread: ThreadIdentity
   ) -> Step {
     guard let ticket = stage() else { return .none }
-    let step = due(ticket, isCompletion: true, on: thread)
-    if step == .park { parkCompletion(completion, input: Input.self, ticket: ticket) }
-    return step
+    return due(ticket, completion: completion, input: Input.self, on: thread)
   }
 
   /// Stages a value and the completion that follows it, and makes both due at once: the step is
@@ -127,14 +125,29 @@ struct DeliveryQueue {
     guard let valueTicket = stage(), let completionTicket = stage() else { return .none }
     // The completion's ticket comes after the value's, so it waits whatever the token does.
     parkCompletion(completion, input: Input.self, ticket: completionTicket)
-    return deliverNow(ticketed: valueTicket, value, failure: Failure.self, on: thread)
+    return due(valueTicket, value: value, failure: Failure.self, on: thread)
   }
 
-  private mutating func deliverNow<Input, Failure: Error>(
-    ticketed ticket: Ticket, _ value: Input, failure: Failure.Type, on thread: ThreadIdentity
+  /// The value with `ticket` is due (its callback runs on `thread`); a value that must wait is
+  /// parked here, so the answer is never ``Step/park``. Always inlined, so that the value's
+  /// metadata is asked only where it parks.
+  @inline(__always)
+  mutating func due<Input, Failure: Error>(
+    _ ticket: Ticket, value: Input, failure: Failure.Type, on thread: ThreadIdentity
   ) -> Step {
     let step = due(ticket, isCompletion: false, on: thread)
     if step == .park { parkValue(value, failure: Failure.self, ticket: ticket) }
+    return step
+  }
+
+  /// The completion with `ticket` is due (its callback runs on `thread`); a completion that must
+  /// wait is parked here, so the answer is never ``Step/park``.
+  @inline(__always)
+  mutating func due<Input, Failure: Error>(
+    _ ticket: Ticket, completion: Subscribers.Completion<Failure>, input: Input.Type, on thread: ThreadIdentity
+  ) -> Step {
+    let step = due(ticket, isCompletion: true, on: thread)
+    if step == .park { parkCompletion(completion, input: Input.self, ticket: ticket) }
     return step
   }
 
@@ -299,11 +312,7 @@ extension LockedState where State: DeliveryQueueHolding {
     demandReturned: (Subscribers.Demand) -> Void
   ) {
     let thread = ThreadIdentity.current
-    let step = withLock { state in
-      let step = state.delivery.due(ticket, isCompletion: false, on: thread)
-      if step == .park { Self.park(value, failure: Downstream.Failure.self, ticket: ticket, in: &state.delivery) }
-      return step
-    }
+    let step = withLock { $0.delivery.due(ticket, value: value, failure: Downstream.Failure.self, on: thread) }
     deliver(step, value: value, to: downstream, demandReturned: demandReturned)
   }
 
@@ -316,11 +325,7 @@ extension LockedState where State: DeliveryQueueHolding {
     demandReturned: (Subscribers.Demand) -> Void
   ) {
     let thread = ThreadIdentity.current
-    let step = withLock { state in
-      let step = state.delivery.due(ticket, isCompletion: true, on: thread)
-      if step == .park { Self.park(completion, input: Downstream.Input.self, ticket: ticket, in: &state.delivery) }
-      return step
-    }
+    let step = withLock { $0.delivery.due(ticket, completion: completion, input: Downstream.Input.self, on: thread) }
     deliver(step, completion: completion, to: downstream, demandReturned: demandReturned)
   }
 
@@ -358,19 +363,5 @@ extension LockedState where State: DeliveryQueueHolding {
     return true
   }
 
-  @inline(never)
-  private static func park<Input, Failure: Error>(
-    _ value: Input, failure: Failure.Type, ticket: DeliveryQueue.Ticket, in queue: inout DeliveryQueue
-  ) {
-    queue.park(ParkedEvent<Input, Failure>.value(value), ticket: ticket)
-  }
-
-  @inline(never)
-  private static func park<Input, Failure: Error>(
-    _ completion: Subscribers.Completion<Failure>, input: Input.Type, ticket: DeliveryQueue.Ticket,
-    in queue: inout DeliveryQueue
-  ) {
-    queue.park(ParkedEvent<Input, Failure>.completion(completion), ticket: ticket)
-  }
 }
 #endif

@@ -141,11 +141,6 @@ struct BufferStateMachine<Output, Failure: Error> {
         return .overflow(cancelling: upstream)
       }
     }
-    guard !queue.isEmpty || token.isDelivering || demand == 0 else {
-      // Nothing waits and the subscriber has demand: the value goes straight out, as `next()`
-      // would send it after queueing it, without touching the queue.
-      return take(value)
-    }
     queue.append(value)
     guard !token.isDelivering, demand > 0 else { return .none }
     return next()
@@ -183,9 +178,7 @@ struct BufferStateMachine<Output, Failure: Error> {
     guard pending == .none, case .subscribed = status, !isOverflowing, queue.isEmpty, size > 0,
       !token.isDelivering, demand > 0
     else { return false }
-    demand -= 1
-    _ = token.acquire()
-    if keepsFull, upstreamIsLive || overflowCancelledUpstream != nil { refill += 1 }
+    takeTokenForOneValue()
     return true
   }
 
@@ -253,10 +246,16 @@ struct BufferStateMachine<Output, Failure: Error> {
 
   /// Takes the token to deliver `value`, the oldest, against one unit of demand.
   private mutating func take(_ value: Output) -> Action {
+    takeTokenForOneValue()
+    return .deliver(value)
+  }
+
+  /// The bookkeeping of one value going out: a unit of demand used, the token taken, and with
+  /// `.keepFull` one more value to ask the upstream for afterwards.
+  private mutating func takeTokenForOneValue() {
     demand -= 1
     _ = token.acquire()
     if keepsFull, upstreamIsLive || overflowCancelledUpstream != nil { refill += 1 }
-    return .deliver(value)
   }
 
   private mutating func end() -> Action {
