@@ -8,6 +8,9 @@
 /// itself. Per-value paths that must remember a value (`removeDuplicates`' previous value,
 /// `first`/`last`/`min`/`max`'s choice) keep it here.
 ///
+/// Its accessors are always inlined: called out of line from unspecialised code, a mutating one
+/// looks up `ValueSlot<Value>`'s own metadata on every call, the cost the slot exists to avoid.
+///
 /// Not thread-safe: the owner guards it (a lock, or the upstream's serial delivery path), and calls
 /// ``release()`` from its `deinit`.
 @_spi(Signals) public struct ValueSlot<Value> {
@@ -16,7 +19,7 @@
   @usableFromInline var filled = false
 
   /// Whether the slot holds a value.
-  @inlinable
+  @inlinable @inline(__always)
   public var isFilled: Bool { filled }
 
   /// An empty slot.
@@ -24,14 +27,14 @@
   public init() {}
 
   /// The value held; read it only when ``isFilled``.
-  @inlinable
+  @inlinable @inline(__always)
   public var value: Value {
     precondition(isFilled, "ValueSlot read while empty")
     return pointer.pointee
   }
 
   /// Stores `value`, replacing the one held.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func store(_ value: Value) {
     if isFilled {
       pointer.pointee = value
@@ -44,7 +47,7 @@
   /// Swaps `value` with the value held and returns `true`; when the slot is empty, stores a copy
   /// of `value` and returns `false`. Calls no user code and releases nothing, so it may run under a
   /// lock: the value swapped out is the caller's to release.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func exchange(_ value: inout Value) -> Bool {
     guard isFilled else {
       store(value)
@@ -56,7 +59,7 @@
 
   /// Moves the value held out and leaves the slot empty; call it only when ``isFilled``. Releases
   /// nothing, so it may run under a lock: the value is the caller's to release.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func take() -> Value {
     precondition(isFilled, "ValueSlot taken while empty")
     filled = false

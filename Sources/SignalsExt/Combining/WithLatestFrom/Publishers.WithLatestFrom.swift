@@ -198,24 +198,9 @@ extension Publishers {
     ///
     /// - Parameter subscriber: The subscriber to attach.
     public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-      // The storage pairs values under its lock; the user's selector runs in a `Map` after it.
-      let resultSelector = resultSelector
-      Publishers.Map(upstream: LatestPairs(trigger: upstream, other: second)) { resultSelector($0.0, $0.1) }
-        .receive(subscriber: subscriber)
+      // The storage pairs values under its lock; the selector runs after unlocking, on the caller
+      // that delivers the result.
+      WithLatestFromStorage(downstream: subscriber, trigger: upstream, selector: resultSelector).start(other: second)
     }
-  }
-}
-
-/// Pairs of a trigger value and the latest value of the other publisher, made by a
-/// ``WithLatestFromStorage``.
-private struct LatestPairs<Trigger: Publisher, Other: Publisher>: Publisher where Trigger.Failure == Other.Failure {
-  typealias Output = (Trigger.Output, Other.Output)
-  typealias Failure = Trigger.Failure
-
-  let trigger: Trigger
-  let other: Other
-
-  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    WithLatestFromStorage(downstream: subscriber, trigger: trigger).start(other: other)
   }
 }

@@ -6,8 +6,7 @@ import Testing
 @testable import SignalsExt
 
 struct WithLatestFromStateMachineTests {
-  private typealias Machine = WithLatestFromStateMachine<Int, String, TestError>
-  private typealias Next = SerialBacklog<Machine.Output, TestError>.Next
+  private typealias Machine = WithLatestFromStateMachine
 
   /// A machine whose subscriber has its subscription, with the other publisher subscribed.
   private func running() -> (Machine, other: TestSubscription) {
@@ -17,38 +16,34 @@ struct WithLatestFromStateMachineTests {
       Issue.record("the other publisher is asked for everything")
       return (machine, other)
     }
-    #expect(isNone(machine.nextDelivery(adding: .none).next))
+    #expect(machine.nextDelivery(adding: .none).next == .none)
     return (machine, other)
   }
 
-  private func delivered(_ effects: Machine.Effects) -> String? {
-    if case .deliver(let output) = effects.start { return "\(output.0)\(output.1)" }
-    return nil
-  }
-
-  private func isNone(_ next: Next) -> Bool {
-    if case .none = next { return true }
-    return false
-  }
-
-  private func completion(_ next: Next) -> Subscribers.Completion<TestError>? {
-    if case .complete(let completion) = next { return completion }
-    return nil
+  /// `running()`, with a latest value, the trigger subscribed and `demand` requested.
+  private func pairing(demand: Subscribers.Demand) -> (Machine, other: TestSubscription, trigger: TestSubscription) {
+    var (machine, other) = running()
+    _ = machine.receivedOtherValue()
+    let trigger = TestSubscription()
+    _ = machine.receivedSubscription(trigger, from: .trigger)
+    _ = machine.requested(demand)
+    return (machine, other, trigger)
   }
 
   @Test func theOthersFirstValueSubscribesTheTriggerOnce() {
     var (machine, _) = running()
-    #expect(machine.receivedOtherValue("a").subscribesTrigger)
-    let second = machine.receivedOtherValue("b")
+    let first = machine.receivedOtherValue()
+    #expect(first.subscribesTrigger && first.stores)
+    let second = machine.receivedOtherValue()
     #expect(!second.subscribesTrigger)
-    #expect(second.effects.releasedValue == "a", "the displaced value is released after unlocking")
+    #expect(second.stores, "the new value displaces the latest")
   }
 
   @Test func theTriggerIsAskedForWhatWasRequestedSoFarThenForEachRequest() {
     var (machine, _) = running()
     #expect(machine.requested(.max(2)).triggerDemand == .max(2))
     #expect(machine.triggerSubscription() == nil, "not subscribed yet")
-    _ = machine.receivedOtherValue("a")
+    _ = machine.receivedOtherValue()
     let trigger = TestSubscription()
     guard case .request(.max(2)) = machine.receivedSubscription(trigger, from: .trigger) else {
       Issue.record("expected the demand so far")
@@ -63,60 +58,97 @@ struct WithLatestFromStateMachineTests {
     var (machine, _) = running()
     _ = machine.receivedSubscription(TestSubscription(), from: .trigger)
     _ = machine.requested(.max(1))
-    #expect(delivered(machine.receivedTriggerValue(1)) == nil, "no latest value yet")
-    _ = machine.receivedOtherValue("a")
-    #expect(delivered(machine.receivedTriggerValue(2)) == "2a")
-    #expect(isNone(machine.nextDelivery(adding: .none).next))
-    #expect(delivered(machine.receivedTriggerValue(3)) == nil, "no demand left")
+    #expect(machine.receivedTriggerValue() == .drop, "no latest value yet")
+    _ = machine.receivedOtherValue()
+    #expect(machine.receivedTriggerValue() == .deliver)
+    #expect(machine.nextDelivery(adding: .none).next == .none)
+    #expect(machine.receivedTriggerValue() == .drop, "no demand left")
     #expect(machine.demand == .none)
+  }
+
+  @Test func aPairMadeWhileTheTokenIsTakenWaitsForTheHolder() {
+    var (machine, _, _) = pairing(demand: .unlimited)
+    #expect(machine.receivedTriggerValue() == .deliver)
+    // Made from inside the subscriber, or on another thread, while the first is delivered.
+    #expect(machine.receivedTriggerValue() == .queue(drains: false))
+    #expect(machine.receivedTriggerValue() == .queue(drains: false))
+    #expect(machine.backlog == 2)
+    #expect(machine.nextDelivery(adding: .none).next == .pair)
+    #expect(machine.nextDelivery(adding: .none).next == .pair)
+    #expect(machine.nextDelivery(adding: .none).next == .none)
+    #expect(machine.receivedTriggerValue() == .deliver, "the token is free again")
+  }
+
+  @Test func pairsAlreadyMadeGoOutBeforeTheCompletion() {
+    var (machine, _, _) = pairing(demand: .unlimited)
+    #expect(machine.receivedTriggerValue() == .deliver)
+    #expect(machine.receivedTriggerValue() == .queue(drains: false))
+    let effects = machine.receivedCompletion(failed: false, from: .trigger)
+    #expect(effects.ends)
+    guard case .none = effects.start else {
+      Issue.record("the holder delivers the completion")
+      return
+    }
+    #expect(machine.nextDelivery(adding: .none).next == .pair)
+    #expect(machine.nextDelivery(adding: .none).next == .complete(.finished))
+    #expect(machine.receivedTriggerValue() == .drop)
   }
 
   @Test func theTriggerFinishingFinishesAndCancelsTheOther() {
     var (machine, other) = running()
-    _ = machine.receivedOtherValue("a")
+    _ = machine.receivedOtherValue()
     let trigger = TestSubscription()
     _ = machine.receivedSubscription(trigger, from: .trigger)
-    let effects = machine.receivedCompletion(.finished, from: .trigger)
+    let effects = machine.receivedCompletion(failed: false, from: .trigger)
     #expect(effects.cancel.count == 1)
     #expect(effects.cancel.first as AnyObject? === other)
     #expect(effects.releasedSubscription as AnyObject? === trigger)
-    #expect(completion(machine.nextDelivery(adding: .none).next) == .finished)
+    #expect(effects.releasesLatest, "the latest value is released after unlocking")
+    guard case .drain = effects.start else {
+      Issue.record("the completing caller takes the token")
+      return
+    }
+    #expect(machine.nextDelivery(adding: .none).next == .complete(.finished))
   }
 
   @Test func theOtherFinishingEndsOnlyIfItNeverSentAValue() {
     var (machine, _) = running()
-    _ = machine.receivedCompletion(.finished, from: .other)
+    #expect(machine.receivedCompletion(failed: false, from: .other).ends == true)
     #expect(machine.hasEnded)
 
     var (withValue, _) = running()
-    _ = withValue.receivedOtherValue("a")
+    _ = withValue.receivedOtherValue()
     _ = withValue.receivedSubscription(TestSubscription(), from: .trigger)
-    let effects = withValue.receivedCompletion(.finished, from: .other)
+    let effects = withValue.receivedCompletion(failed: false, from: .other)
     #expect(!withValue.hasEnded, "its last value stays the latest")
-    #expect(effects.cancel.isEmpty)
+    #expect(!effects.ends && effects.cancel.isEmpty && !effects.releasesLatest)
+    #expect(withValue.hasLatest)
   }
 
   @Test func aFailureOfEitherCancelsTheOtherAndReleasesTheFailedOne() {
     var (machine, other) = running()
-    _ = machine.receivedOtherValue("a")
+    _ = machine.receivedOtherValue()
     let trigger = TestSubscription()
     _ = machine.receivedSubscription(trigger, from: .trigger)
-    let effects = machine.receivedCompletion(.failure(TestError(id: 3)), from: .other)
+    let effects = machine.receivedCompletion(failed: true, from: .other)
     #expect(effects.cancel.count == 1)
     #expect(effects.cancel.first as AnyObject? === trigger)
     #expect(effects.releasedSubscription as AnyObject? === other)
-    #expect(effects.releasedValue == "a")
-    #expect(completion(machine.nextDelivery(adding: .none).next) == .failure(TestError(id: 3)))
+    #expect(effects.releasesLatest)
+    #expect(machine.ending == .failure)
+    #expect(machine.receivedCompletion(failed: true, from: .trigger).ends == false, "only the first ending counts")
+    #expect(machine.nextDelivery(adding: .none).next == .complete(.failure))
   }
 
-  @Test func aCancelCancelsBothInputsTheTriggerFirst() {
-    var (machine, other) = running()
-    _ = machine.receivedOtherValue("a")
-    let trigger = TestSubscription()
-    _ = machine.receivedSubscription(trigger, from: .trigger)
+  @Test func aCancelCancelsBothInputsTheTriggerFirstAndDropsWhatWaits() {
+    var (machine, other, trigger) = pairing(demand: .unlimited)
+    #expect(machine.receivedTriggerValue() == .deliver)
+    #expect(machine.receivedTriggerValue() == .queue(drains: false))
     let effects = machine.cancelled()
     let cancelled = effects.cancel.map { ObjectIdentifier($0 as AnyObject) }
     #expect(cancelled == [ObjectIdentifier(trigger), ObjectIdentifier(other)])
+    #expect(effects.ends && effects.dropsBacklog && effects.releasesLatest)
+    #expect(machine.nextDelivery(adding: .none).next == .none, "nothing more is delivered")
     #expect(machine.cancelled().cancel.isEmpty)
     guard case .cancel = machine.receivedSubscription(TestSubscription(), from: .trigger) else {
       Issue.record("a subscription after the end is cancelled")
