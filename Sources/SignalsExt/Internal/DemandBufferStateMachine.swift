@@ -9,128 +9,137 @@ import Signals
 /// Used by `AnyPublisher.create` (values pushed by a callback API at any time, from any thread)
 /// and by `ReplaySubject` (a late subscriber's replayed values, then live ones).
 ///
-/// The machine never locks and never calls out. Serial delivery uses a *delivery token*: the
-/// caller that receives a ``DeliveryAction/deliver(_:)`` or ``DeliveryAction/complete(_:)``
-/// holds it, calls the subscriber, and (after a value) calls ``finishDelivery(adding:)``, which
-/// hands out the next queued value or gives the token back. Anything that happens meanwhile — a
-/// value from another thread, a request or a send from inside `receive(_:)` — only updates the
-/// queue and the demand; the holder picks it up. So the subscriber is never called twice at once
-/// and a re-entrant call never nests.
-struct DemandBufferStateMachine<Output, Failure: Error> {
-  /// What to do after an event.
-  enum DeliveryAction {
+/// The machine never locks, never calls out and holds no value: it is not generic (Internals,
+/// rule 9: the subscription runs unspecialised, where a generic state is looked up in the runtime
+/// on every use). It counts the values that wait; the values themselves, and a failure, live in
+/// ``DemandBufferSubscription``'s queue and slot under the same lock, and each decision says what
+/// to do with them.
+///
+/// Serial delivery uses a *delivery token*: the caller that is told to deliver (``SendDecision/deliver``,
+/// ``Delivery/deliverQueued`` or ``Delivery/complete(_:)``) holds it, calls the subscriber, and
+/// (after a value) calls ``finishDelivery(adding:)``, which hands out the next queued value or
+/// gives the token back. Anything that happens meanwhile — a value from another thread, a request
+/// or a send from inside `receive(_:)` — only updates the queue and the demand; the holder picks it
+/// up. So the subscriber is never called twice at once and a re-entrant call never nests.
+struct DemandBufferStateMachine {
+  /// The completion decided.
+  enum Ending: Equatable {
+    /// `.finished`.
+    case finished
+    /// `.failure`, whose error the subscription keeps.
+    case failure
+  }
+
+  /// What ``send()`` asks the subscription to do with the value.
+  enum SendDecision: Equatable {
+    /// Append it to the queue, for a later delivery.
+    case queue
+    /// Deliver it now; the caller holds the token and then calls ``finishDelivery(adding:)``.
+    case deliver
+    /// The subscription has ended or is completing: release it, deliver nothing.
+    case drop
+  }
+
+  /// What the caller does after an event.
+  enum Delivery: Equatable {
     /// Nothing now.
     case none
-    /// Deliver this value; the caller holds the token and must then call
-    /// ``finishDelivery(adding:)``.
-    case deliver(Output)
+    /// Take the oldest value of the queue and deliver it; the caller holds the token and then
+    /// calls ``finishDelivery(adding:)``.
+    case deliverQueued
     /// Deliver this completion; the subscription has ended and the token is never given back.
-    case complete(Subscribers.Completion<Failure>)
+    case complete(Ending)
   }
 
-  /// What ``send(_:)`` asks the storage to do.
-  enum SendAction {
-    /// The value was queued for a later delivery.
-    case queued
-    /// Deliver the value now; the caller holds the token.
-    case deliver(Output)
-    /// The subscription has ended or is completing: release the value, deliver nothing.
-    case drop(Output)
-  }
-
-  /// Values waiting for demand, oldest first.
-  private var queue: ValueQueue<Output>
+  /// Values waiting in the subscription's queue for demand.
+  private(set) var queued = 0
   /// Values the subscriber asked for and has not received.
   private(set) var demand: Subscribers.Demand = .none
   /// A completion waiting for the queue to drain.
-  private var pendingCompletion: Subscribers.Completion<Failure>?
+  private(set) var pendingEnding: Ending?
   /// Who delivers: the one serial-delivery primitive. Deliveries follow the queue and demand, so
   /// the token is taken with `acquire()` and given back with `next()`, owing nothing by count.
   private var token = SerialDelivery(.queued)
   /// Cancelled or completed: nothing more is delivered.
   private(set) var isTerminated = false
 
-  /// A new subscriber with `queued` values (and then `completion`) waiting for it.
-  ///
-  /// The subscribing caller starts out holding the token, so nothing is delivered before the
-  /// subscriber has its subscription; it calls ``finishDelivery(adding:)`` once it has handed it
-  /// over.
-  init(queued: [Output] = [], completion: Subscribers.Completion<Failure>? = nil) {
-    queue = ValueQueue(queued)
-    pendingCompletion = completion
+  /// A new subscriber. The subscribing caller starts out holding the token, so nothing is
+  /// delivered before the subscriber has its subscription; it calls ``finishDelivery(adding:)``
+  /// once it has handed it over.
+  init() {
     _ = token.acquire()
   }
 
-  /// Puts `values` (then `completion`) ahead of everything queued so far. Only while the
-  /// subscribing caller still holds the token, before the subscriber has its subscription.
-  mutating func preload(_ values: [Output], completion: Subscribers.Completion<Failure>?) {
+  /// `count` values (then `ending`, if any) were put ahead of everything queued so far. Only while
+  /// the subscribing caller still holds the token, before the subscriber has its subscription.
+  mutating func preload(_ count: Int, ending: Ending?) {
     precondition(token.isDelivering && !isTerminated, "preload after the subscription started")
-    if !values.isEmpty {
-      let live = queue.removeAll().lazy.compactMap { $0 }
-      queue = ValueQueue(values + live)
-    }
-    if let completion { pendingCompletion = completion }
+    queued += count
+    if let ending { pendingEnding = ending }
   }
 
   /// A value was sent.
-  mutating func send(_ value: Output) -> SendAction {
-    guard !isTerminated, pendingCompletion == nil else { return .drop(value) }
-    guard demand > 0, queue.isEmpty, token.acquire() else {
-      queue.append(value)
-      return .queued
+  mutating func send() -> SendDecision {
+    guard !isTerminated, pendingEnding == nil else { return .drop }
+    guard demand > 0, queued == 0, token.acquire() else {
+      queued += 1
+      return .queue
     }
     demand -= 1
-    return .deliver(value)
+    return .deliver
   }
 
-  /// The source completed; delivered once every queued value has been.
-  mutating func complete(_ completion: Subscribers.Completion<Failure>) -> DeliveryAction {
-    guard !isTerminated, pendingCompletion == nil else { return .none }
-    pendingCompletion = completion
-    return token.isDelivering ? .none : next()
+  /// The source completed; delivered once every queued value has been. Returns `nil` when the
+  /// completion is ignored (the subscription ended, or a completion was already decided).
+  mutating func complete(_ ending: Ending) -> Delivery? {
+    guard !isTerminated, pendingEnding == nil else { return nil }
+    pendingEnding = ending
+    return token.isDelivering ? Delivery.none : next()
   }
 
   /// The subscriber asked for `additional` more values.
-  mutating func request(_ additional: Subscribers.Demand) -> DeliveryAction {
+  mutating func request(_ additional: Subscribers.Demand) -> Delivery {
     guard !isTerminated else { return .none }
     demand += additional
     return token.isDelivering ? .none : next()
   }
 
   /// The token holder's delivery returned `additional` demand: hands out the next value or the
-  /// completion, or gives the token back (``DeliveryAction/none``).
-  mutating func finishDelivery(adding additional: Subscribers.Demand) -> DeliveryAction {
+  /// completion, or gives the token back (``Delivery/none``).
+  mutating func finishDelivery(adding additional: Subscribers.Demand) -> Delivery {
     _ = token.next()  // owes nothing by count: gives the token back; next() below may take it again
     guard !isTerminated else { return .none }
     demand += additional
     return next()
   }
 
-  /// The subscriber cancelled: returns the queued values to release after unlocking, or `nil` if
-  /// the subscription had already ended.
-  mutating func cancel() -> ContiguousArray<Output?>? {
-    guard !isTerminated else { return nil }
+  /// The subscriber cancelled: returns `true` if this ended the subscription (the queued values
+  /// are then released after unlocking), `false` if it had already ended.
+  mutating func cancel() -> Bool {
+    guard !isTerminated else { return false }
     isTerminated = true
     token.close()
-    pendingCompletion = nil
-    return queue.removeAll()
+    pendingEnding = nil
+    queued = 0
+    return true
   }
 
   /// Takes the token for the next queued value (if demanded) or the completion (once the queue
   /// is empty).
-  private mutating func next() -> DeliveryAction {
-    if demand > 0, let value = queue.popFirst() {
+  private mutating func next() -> Delivery {
+    if demand > 0, queued > 0 {
       demand -= 1
+      queued -= 1
       _ = token.acquire()
-      return .deliver(value)
+      return .deliverQueued
     }
-    if queue.isEmpty, let completion = pendingCompletion {
-      pendingCompletion = nil
+    if queued == 0, let ending = pendingEnding {
+      pendingEnding = nil
       isTerminated = true
       // The holder keeps the token: nothing is delivered after the completion.
       _ = token.acquire()
       token.close()
-      return .complete(completion)
+      return .complete(ending)
     }
     return .none
   }

@@ -13,13 +13,32 @@ class DemandBuffer<Output, Failure: Error> {
   func send(completion: Subscribers.Completion<Failure>) { preconditionFailure("abstract") }
 }
 
-// Safety: the base class has no state; the subclass keeps all of its in one `LockedState`.
+// Safety: the base class has no state; the subclass keeps all of its under one lock.
 extension DemandBuffer: @unchecked Sendable {}
+
+/// What a ``DemandBufferSubscription``'s lock guards besides its slots. Not generic (a type nested
+/// in the generic subscription would be): see ``DemandBufferStateMachine``.
+private struct DemandBufferState {
+  var machine = DemandBufferStateMachine()
+  /// The work to run once when the subscription ends.
+  var onEnd: (() -> Void)?
+  var hasEnded = false
+}
+
+/// The subscriber of a ``DemandBufferSubscription``, in a box: an optional reference to it is
+/// copied without a metadata lookup, where an optional of the subscriber's own type is not.
+private final class DemandBufferTarget<Downstream: Subscriber> {
+  let downstream: Downstream
+
+  init(_ downstream: Downstream) {
+    self.downstream = downstream
+  }
+}
 
 /// One subscriber's lossless subscription: a ``DemandBufferStateMachine`` behind a lock, with the
 /// subscriber itself.
 ///
-/// The subscriber is kept in the locked state and released (after unlocking) as soon as the
+/// The subscriber is kept under the lock and released (after unlocking) as soon as the
 /// subscription ends, by cancel or completion; a delivering thread keeps its own reference for
 /// the duration of its call. `onEnd` runs once, outside the lock, when the subscription ends.
 final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<
@@ -27,35 +46,55 @@ final class DemandBufferSubscription<Downstream: Subscriber>: DemandBuffer<
 >,
 Subscription, CustomStringConvertible, @unchecked Sendable
 {
-  // Safety: all mutable state is in `state`, a `LockedState`; `description` is immutable.
-  private typealias Machine = DemandBufferStateMachine<Downstream.Input, Downstream.Failure>
+  // Safety: the mutable state is `state`, a `LockedState`, and the fields below it, which are
+  // touched only inside `state.withLock` (and in `deinit`); `description` is immutable.
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
 
-  private struct State {
-    var machine: Machine
-    var downstream: Downstream?
-    var onEnd: (() -> Void)?
-    var hasEnded = false
-  }
-
-  private let state: LockedState<State>
+  private let state = LockedState.make(DemandBufferState())
+  // Guarded by `state`'s lock, as the machine's decisions say:
+  /// The values waiting for demand, oldest first; as many as the machine's `queued`.
+  private var queue = ValueQueue<Input>()
+  /// The failure the machine decided to complete with.
+  private var failure = ValueSlot<Failure>()
+  /// The subscriber, until the subscription ends.
+  private var target: DemandBufferTarget<Downstream>?
   let description: String
 
   /// Creates the subscription; the creating thread holds the delivery token until ``start()``.
   init(downstream: Downstream, description: String) {
-    state = .make(State(machine: Machine(), downstream: downstream))
+    target = DemandBufferTarget(downstream)
     self.description = description
+  }
+
+  deinit {
+    failure.release()
   }
 
   /// Hands the subscriber its subscription, then delivers whatever it asked for meanwhile.
   func start() {
-    let downstream = state.withLock { $0.downstream }
-    downstream?.receive(subscription: self)
-    finishDelivery(adding: .none)
+    guard let target = state.withLock({ _ in target }) else { return }
+    target.downstream.receive(subscription: self)
+    deliver(state.withLock { $0.machine.finishDelivery(adding: .none) }, to: target)
   }
 
   /// Puts `values` (then `completion`) ahead of anything sent so far; call before ``start()``.
-  func preload(_ values: [Downstream.Input], completion: Subscribers.Completion<Downstream.Failure>?) {
-    state.withLock { $0.machine.preload(values, completion: completion) }
+  func preload(_ values: [Input], completion: Subscribers.Completion<Failure>?) {
+    state.withLock { state in
+      if !values.isEmpty {
+        let live = queue.removeAll().lazy.compactMap { $0 }
+        queue = ValueQueue(values + live)
+      }
+      var ending: DemandBufferStateMachine.Ending?
+      switch completion {
+      case nil: ending = nil
+      case .finished: ending = .finished
+      case .failure(let error):
+        failure.store(error)
+        ending = .failure
+      }
+      state.machine.preload(values.count, ending: ending)
+    }
   }
 
   /// Whether the subscription has ended (cancelled or completed).
@@ -71,101 +110,118 @@ Subscription, CustomStringConvertible, @unchecked Sendable
     if runNow { work() }
   }
 
-  override func send(_ value: Downstream.Input) {
-    let (action, downstream) = state.withLock { state -> (Step, Downstream?) in
-      switch state.machine.send(value) {
-      case .queued: (.none, nil)
-      case .drop(let value): (.drop(value), nil)
-      case .deliver(let value): (.deliver(value), state.downstream)
+  override func send(_ value: Input) {
+    var delivering: DemandBufferTarget<Downstream>?
+    let decision = state.withLock { state in
+      let decision = state.machine.send()
+      switch decision {
+      case .deliver: delivering = target
+      case .queue: enqueue(value)
+      case .drop: break
       }
+      return decision
     }
-    perform(action, downstream)
+    // A dropped value is released here, after unlocking, with the caller's.
+    guard decision == .deliver, let delivering else { return }
+    let additional = delivering.downstream.receive(value)
+    deliver(state.withLock { $0.machine.finishDelivery(adding: additional) }, to: delivering)
   }
 
-  override func send(completion: Subscribers.Completion<Downstream.Failure>) {
-    let (action, downstream) = state.withLock { state in
-      (Step(state.machine.complete(completion)), state.downstream)
+  override func send(completion: Subscribers.Completion<Failure>) {
+    let ending: DemandBufferStateMachine.Ending
+    if case .failure = completion { ending = .failure } else { ending = .finished }
+    var delivering: DemandBufferTarget<Downstream>?
+    let delivery = state.withLock { state -> DemandBufferStateMachine.Delivery in
+      guard let delivery = state.machine.complete(ending) else { return .none }
+      if case .failure(let error) = completion { failure.store(error) }
+      delivering = target
+      return delivery
     }
-    perform(action, downstream)
+    if let delivering { deliver(delivery, to: delivering) }
   }
 
   func request(_ demand: Subscribers.Demand) {
-    let (action, downstream) = state.withLock { state in
-      (Step(state.machine.request(demand)), state.downstream)
+    var delivering: DemandBufferTarget<Downstream>?
+    let delivery = state.withLock { state in
+      let delivery = state.machine.request(demand)
+      if delivery != .none { delivering = target }
+      return delivery
     }
-    perform(action, downstream)
+    if let delivering { deliver(delivery, to: delivering) }
   }
 
   func cancel() {
-    let ended = state.withLock { state -> (dropped: ContiguousArray<Downstream.Input?>, ending: Ending)? in
-      guard let dropped = state.machine.cancel() else { return nil }
-      return (dropped, takeEnding(&state))
+    cancelAndRelease()
+  }
+
+  /// Delivers for as long as the machine hands work to this caller, the token holder.
+  private func deliver(_ first: DemandBufferStateMachine.Delivery, to delivering: DemandBufferTarget<Downstream>) {
+    var delivery = first
+    while true {
+      switch delivery {
+      case .none:
+        return
+      case .deliverQueued:
+        let additional = deliverQueued(to: delivering)
+        delivery = state.withLock { $0.machine.finishDelivery(adding: additional) }
+      case .complete(let ending):
+        complete(ending, to: delivering)
+        return
+      }
+    }
+  }
+
+  // MARK: Rare paths (each names a generic type, so none is inlined into the per-value path)
+
+  /// Under the lock: `value` waits for demand.
+  @inline(never)
+  private func enqueue(_ value: Input) {
+    queue.append(value)
+  }
+
+  /// The token holder takes the oldest queued value and delivers it; returns the subscriber's demand.
+  @inline(never)
+  private func deliverQueued(to delivering: DemandBufferTarget<Downstream>) -> Subscribers.Demand {
+    guard let value = state.withLock({ _ in queue.popFirst() }) else { return .none }
+    return delivering.downstream.receive(value)
+  }
+
+  /// The token holder delivers the completion, then ends the subscription.
+  @inline(never)
+  private func complete(_ ending: DemandBufferStateMachine.Ending, to delivering: DemandBufferTarget<Downstream>) {
+    switch ending {
+    case .finished:
+      delivering.downstream.receive(completion: .finished)
+    case .failure:
+      let error = state.withLock { _ in failure.take() }
+      delivering.downstream.receive(completion: .failure(error))
+    }
+    let (onEnd, released) = state.withLock { state in takeEnding(&state) }
+    onEnd?()
+    withExtendedLifetime(released) {}
+  }
+
+  /// The subscriber cancelled: ends the subscription and releases what waited, after unlocking.
+  @inline(never)
+  private func cancelAndRelease() {
+    let ended = state.withLock { state -> (dropped: ContiguousArray<Input?>, onEnd: (() -> Void)?, target: AnyObject?)? in
+      guard state.machine.cancel() else { return nil }
+      let (onEnd, released) = takeEnding(&state)
+      return (queue.removeAll(), onEnd, released)
     }
     guard let ended else { return }
-    ended.ending.onEnd?()
+    ended.onEnd?()
     // The queued values and the subscriber are released here, after unlocking.
     withExtendedLifetime(ended) {}
   }
 
-  private func finishDelivery(adding demand: Subscribers.Demand) {
-    let (action, downstream) = state.withLock { state in
-      (Step(state.machine.finishDelivery(adding: demand)), state.downstream)
-    }
-    perform(action, downstream)
-  }
-
-  /// Delivers for as long as the machine hands work to the token holder.
-  private func perform(_ first: Step, _ downstream: Downstream?) {
-    var step = first
-    while true {
-      switch step {
-      case .none:
-        return
-      case .drop(let value):
-        withExtendedLifetime(value) {}
-        return
-      case .deliver(let value):
-        let additional = downstream?.receive(value) ?? .none
-        step = state.withLock { Step($0.machine.finishDelivery(adding: additional)) }
-      case .complete(let completion):
-        downstream?.receive(completion: completion)
-        let ending = state.withLock { takeEnding(&$0) }
-        ending.onEnd?()
-        withExtendedLifetime(ending) {}
-        return
-      }
-    }
-  }
-
-  /// What the subscriber and end work were when the subscription ended.
-  private struct Ending {
-    var downstream: Downstream?
-    var onEnd: (() -> Void)?
-  }
-
-  /// Marks the subscription ended and takes the subscriber and the end work out of the state.
-  private func takeEnding(_ state: inout State) -> Ending {
+  /// Under the lock: marks the subscription ended and takes the end work and the subscriber out.
+  private func takeEnding(_ state: inout DemandBufferState) -> (onEnd: (() -> Void)?, target: AnyObject?) {
     state.hasEnded = true
     defer {
-      state.downstream = nil
+      target = nil
       state.onEnd = nil
     }
-    return Ending(downstream: state.downstream, onEnd: state.onEnd)
-  }
-
-  /// One thing for the calling thread to do.
-  private enum Step {
-    case none
-    case drop(Downstream.Input)
-    case deliver(Downstream.Input)
-    case complete(Subscribers.Completion<Downstream.Failure>)
-
-    init(_ action: Machine.DeliveryAction) {
-      switch action {
-      case .none: self = .none
-      case .deliver(let value): self = .deliver(value)
-      case .complete(let completion): self = .complete(completion)
-      }
-    }
+    return (state.onEnd, target)
   }
 }

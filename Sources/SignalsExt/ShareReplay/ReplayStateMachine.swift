@@ -1,32 +1,21 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
 import Signals
-@_spi(Signals) import SignalsSupport
 
-/// The state of a ``ReplaySubject``, as a plain value: the last values sent, the completion, the
-/// live subscribers and the upstream subscriptions.
+/// The state of a ``ReplaySubject`` that holds no value: whether and how it completed, and the
+/// upstream subscriptions feeding it.
 ///
 /// The machine never locks and never calls out; ``ReplayStorage`` asks it under its lock and acts
-/// after unlocking. Each subscriber is a ``DemandBuffer`` (its own lossless queue), so the machine
-/// only decides who receives what: a new subscriber gets the replay and is listed at the same
-/// moment, so every value sent is either in its replay or delivered to it live — never both,
-/// never neither.
-struct ReplayStateMachine<Output, Failure: Error> {
-  /// What a new subscriber starts with.
-  struct Replay {
-    /// The last values sent, oldest first.
-    var values: [Output]
-    /// The completion, if the subject has completed (the subscriber is then not listed).
-    var completion: Subscribers.Completion<Failure>?
-  }
-
-  /// What ``send(_:)`` asks the storage to do.
-  enum SendAction {
-    /// Ignore the value: the subject has completed.
-    case ignore
-    /// Offer the value to these subscribers; release `evicted` (the value that fell out of the
-    /// replay buffer) after unlocking.
-    case offer(to: ContiguousArray<DemandBuffer<Output, Failure>>, evicted: Output?)
+/// after unlocking. It is not generic (Internals, rule 9: the subject runs unspecialised, where a
+/// generic state is looked up in the runtime on every use): the last values, a failure and the
+/// live subscribers live in the storage's fields under the same lock.
+struct ReplayStateMachine {
+  /// How the subject completed.
+  enum Ending: Equatable {
+    /// `.finished`.
+    case finished
+    /// `.failure`, whose error the storage keeps.
+    case failure
   }
 
   /// What ``receivedUpstream(_:)`` asks the storage to do with an upstream subscription.
@@ -37,62 +26,25 @@ struct ReplayStateMachine<Output, Failure: Error> {
     case requestUnlimited
   }
 
-  /// How many values are replayed.
-  let bufferSize: Int
-  /// The last `bufferSize` values, oldest first.
-  private var recent = ValueQueue<Output>()
   /// Set once, by the first completion.
-  private(set) var completion: Subscribers.Completion<Failure>?
-  /// The live subscribers, in subscription order.
-  private var subscribers: ContiguousArray<DemandBuffer<Output, Failure>> = []
+  private(set) var ending: Ending?
   /// Subscriptions to publishers feeding the subject.
   private var upstreams: ContiguousArray<any Subscription> = []
 
-  /// A subject that replays its last `bufferSize` values.
-  init(bufferSize: Int) {
-    precondition(bufferSize >= 0, "ReplaySubject(bufferSize: \(bufferSize)): the size must not be negative")
-    self.bufferSize = bufferSize
-  }
+  /// Whether a value sent now is recorded and offered: only before the completion.
+  var isAccepting: Bool { ending == nil }
 
-  /// A subscriber attaches: returns what to replay to it, and lists it unless the subject has
-  /// completed.
-  mutating func subscribe(_ subscriber: DemandBuffer<Output, Failure>) -> Replay {
-    let replay = Replay(values: recent.elements, completion: completion)
-    if completion == nil { subscribers.append(subscriber) }
-    return replay
-  }
-
-  /// A subscriber's subscription ended.
-  mutating func remove(_ subscriber: ObjectIdentifier) {
-    if let index = subscribers.firstIndex(where: { ObjectIdentifier($0) == subscriber }) {
-      subscribers.remove(at: index)
-    }
-  }
-
-  /// A value was sent.
-  mutating func send(_ value: Output) -> SendAction {
-    guard completion == nil else { return .ignore }
-    var evicted: Output?
-    if bufferSize > 0 {
-      recent.append(value)
-      if recent.count > bufferSize { evicted = recent.popFirst() }
-    }
-    return .offer(to: subscribers, evicted: evicted)
-  }
-
-  /// The subject completed: returns the subscribers to complete, or `nil` if it already had.
-  mutating func complete(_ completion: Subscribers.Completion<Failure>) -> ContiguousArray<
-    DemandBuffer<Output, Failure>
-  >? {
-    guard self.completion == nil else { return nil }
-    self.completion = completion
-    defer { subscribers = [] }
-    return subscribers
+  /// The subject completed: returns `true` for the first completion, which the storage records
+  /// and sends to the subscribers it lists; `false` if it had already completed.
+  mutating func complete(_ ending: Ending) -> Bool {
+    guard self.ending == nil else { return false }
+    self.ending = ending
+    return true
   }
 
   /// The subject was subscribed to a publisher.
   mutating func receivedUpstream(_ subscription: any Subscription) -> UpstreamAction {
-    guard completion == nil else { return .cancel }
+    guard ending == nil else { return .cancel }
     upstreams.append(subscription)
     return .requestUnlimited
   }

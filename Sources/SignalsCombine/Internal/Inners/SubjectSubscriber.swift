@@ -17,17 +17,16 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   typealias Input = Downstream.Output
   typealias Failure = Downstream.Failure
 
-  private struct State {
-    /// The subject fed; `nil` once it is gone, or the link completed or was cancelled.
-    weak var subject: Downstream?
-    /// The upstream's subscription, once it arrived.
-    var subscription: (any Subscription)?
-  }
-
-  private let state: LockedState<State>
+  /// The upstream's subscription, once it arrived; `nil` again once the link completed or was
+  /// cancelled. Not generic (Internals, rule 9): a state nested in this class would be, and be
+  /// looked up in the runtime on every value.
+  private let state = LockedState.make((any Subscription)?.none)
+  /// Guarded by `state`'s lock: the subject fed; `nil` once it is gone, or the link completed or
+  /// was cancelled.
+  private weak var subject: Downstream?
 
   init(_ subject: Downstream) {
-    state = .make(State(subject: subject))
+    self.subject = subject
   }
 
   var description: String { "Subject" }
@@ -35,9 +34,9 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
-    let subject = state.withLock { state -> Downstream? in
-      guard state.subscription == nil, let subject = state.subject else { return nil }
-      state.subscription = subscription
+    let subject = state.withLock { upstream -> Downstream? in
+      guard upstream == nil, let subject = self.subject else { return nil }
+      upstream = subscription
       return subject
     }
     guard let subject else {
@@ -53,36 +52,37 @@ final class SubjectSubscriber<Downstream: Subject>: Subscriber, Subscription, Cu
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let subject = state.withLock { state -> Downstream? in
-      guard state.subscription != nil, let subject = state.subject else { return nil }
-      state.subject = nil
-      state.subscription = nil
+    let subject = state.withLock { upstream -> Downstream? in
+      guard upstream != nil, let subject = self.subject else { return nil }
+      self.subject = nil
+      upstream = nil
       return subject
     }
     subject?.send(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    state.withLock { state in state.subject == nil ? nil : state.subscription }?.request(demand)
+    state.withLock { upstream in subject == nil ? nil : upstream }?.request(demand)
   }
 
   func cancel() {
-    let subscription = state.withLock { state -> (any Subscription)? in
+    let subscription = state.withLock { upstream -> (any Subscription)? in
       defer {
-        state.subject = nil
-        state.subscription = nil
+        subject = nil
+        upstream = nil
       }
-      return state.subscription
+      return upstream
     }
     subscription?.cancel()
   }
 
   /// The subject, while attached and alive.
   private func attachedSubject() -> Downstream? {
-    state.withLock { state in state.subscription == nil ? nil : state.subject }
+    state.withLock { upstream in upstream == nil ? nil : subject }
   }
 }
 
-// Safety: the only mutable state is `state`, a `LockedState`.
+// Safety: the mutable state is `state`, a `LockedState`, and `subject`, touched only inside
+// `state.withLock`.
 extension SubjectSubscriber: @unchecked Sendable {}
 #endif

@@ -138,16 +138,24 @@ extension Publishers {
 /// Stands between the subject and one subscriber: it hands the subscriber its own subscription,
 /// passes the demand each value returns back to the subject as a request, and drops the
 /// subscriber once the subscription ends.
+///
+/// The per-value path builds no generic type (Internals, rule 9): the lock guards a status that is
+/// not generic, and the subscriber waits beside it in a box, whose optional reference is copied
+/// without a metadata lookup where an optional of the subscriber itself (or a tuple holding it)
+/// is not. The subscriber is released when the link ends, always outside the lock (its `deinit`
+/// may be user code).
 private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible,
   CustomReflectable, CustomPlaygroundDisplayConvertible
 {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private let link: RelayLink<Downstream>
+  private let state = LockedState.make(SubscriptionStatus.awaitingSubscription)
+  /// Guarded by `state`'s lock: the subscriber, until the link ends (completion or cancel).
+  private var target: MulticastTarget<Downstream>?
 
   init(downstream: Downstream) {
-    link = RelayLink(downstream)
+    target = MulticastTarget(downstream)
   }
 
   var description: String { "Multicast" }
@@ -157,35 +165,65 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
   var playgroundDescription: Any { description }
 
   func receive(subscription: any Subscription) {
-    guard let downstream = link.accept(subscription) else {
+    let accepted = state.withLock { status in status.accept(subscription) ? target : nil }
+    guard let accepted else {
       subscription.cancel()
       return
     }
-    downstream.receive(subscription: self)
+    accepted.downstream.receive(subscription: self)
   }
 
   func receive(_ input: Input) -> Subscribers.Demand {
-    guard let (downstream, subscription) = link.current() else { return .none }
-    let demand = downstream.receive(input)
+    var subscription: (any Subscription)?
+    let attached = state.withLock { status -> MulticastTarget<Downstream>? in
+      subscription = status.subscription
+      return subscription == nil ? nil : target
+    }
+    guard let attached, let subscription else { return .none }
+    let demand = attached.downstream.receive(input)
     if demand > 0 { subscription.request(demand) }
     return .none
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    link.complete()?.receive(completion: completion)
+    let ended = state.withLock { status -> MulticastTarget<Downstream>? in
+      guard status.isSubscribed else { return nil }
+      status = .terminal
+      defer { target = nil }
+      return target
+    }
+    ended?.downstream.receive(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
-    link.current()?.subscription.request(demand)
+    state.withLock { $0.subscription }?.request(demand)
   }
 
   func cancel() {
-    // The subscriber is released inside `link.cancel()`, after unlocking.
-    link.cancel()?.cancel()
+    let (subscription, released) = state.withLock { status -> ((any Subscription)?, MulticastTarget<Downstream>?) in
+      defer {
+        status = .terminal
+        target = nil
+      }
+      return (status.subscription, target)
+    }
+    // The subscriber is released here, after unlocking.
+    withExtendedLifetime(released) {}
+    subscription?.cancel()
   }
 }
 
-// Safety: the only mutable state is in `link`, a `LockedState`.
+/// The subscriber of a `MulticastInner`, in a box (see there).
+private final class MulticastTarget<Downstream> {
+  let downstream: Downstream
+
+  init(_ downstream: Downstream) {
+    self.downstream = downstream
+  }
+}
+
+// Safety: the mutable state is `state`, a `LockedState`, and `target`, touched only inside
+// `state.withLock`.
 extension MulticastInner: @unchecked Sendable {}
 
 // Safety: the only mutable state is `subject`, a `LockedState`; `upstream` is immutable and

@@ -6,108 +6,92 @@ import Testing
 @testable import SignalsExt
 
 struct DemandBufferStateMachineTests {
-  typealias Machine = DemandBufferStateMachine<Int, TestError>
+  typealias Machine = DemandBufferStateMachine
 
   /// A machine whose subscriber has its subscription (the token given back).
-  private func started(queued: [Int] = [], completion: Subscribers.Completion<TestError>? = nil) -> Machine {
-    var machine = Machine(queued: queued, completion: completion)
-    #expect(isNone(machine.finishDelivery(adding: .none)) || !queued.isEmpty || completion != nil)
+  private func started() -> Machine {
+    var machine = Machine()
+    #expect(machine.finishDelivery(adding: .none) == .none)
     return machine
-  }
-
-  private func isNone(_ action: Machine.DeliveryAction) -> Bool {
-    if case .none = action { return true }
-    return false
-  }
-
-  private func delivered(_ action: Machine.DeliveryAction) -> Int? {
-    if case .deliver(let value) = action { return value }
-    return nil
-  }
-
-  private func completion(_ action: Machine.DeliveryAction) -> Subscribers.Completion<TestError>? {
-    if case .complete(let completion) = action { return completion }
-    return nil
   }
 
   @Test func nothingIsDeliveredWhileTheSubscribingCallerHoldsTheToken() {
     var machine = Machine()
-    #expect(isNone(machine.request(.max(1))))
-    guard case .queued = machine.send(1) else { Issue.record("expected queued"); return }
-    #expect(delivered(machine.finishDelivery(adding: .none)) == 1)
+    #expect(machine.request(.max(1)) == .none)
+    #expect(machine.send() == .queue)
+    #expect(machine.finishDelivery(adding: .none) == .deliverQueued)
   }
 
   @Test func aValueWithDemandAndAnIdleTokenIsDeliveredAtOnce() {
     var machine = started()
     _ = machine.request(.max(1))
-    guard case .deliver(1) = machine.send(1) else { Issue.record("expected deliver"); return }
-    #expect(isNone(machine.finishDelivery(adding: .none)))
+    #expect(machine.send() == .deliver)
+    #expect(machine.finishDelivery(adding: .none) == .none)
     #expect(machine.demand == .none)
   }
 
   @Test func valuesWithoutDemandQueueAndDrainInOrderAsDemandArrives() {
     var machine = started()
-    for value in 1...3 {
-      guard case .queued = machine.send(value) else { Issue.record("expected queued"); return }
-    }
-    #expect(delivered(machine.request(.max(2))) == 1)
-    #expect(delivered(machine.finishDelivery(adding: .none)) == 2)
-    #expect(isNone(machine.finishDelivery(adding: .none)))
-    #expect(delivered(machine.request(.max(1))) == 3)
+    for _ in 1...3 { #expect(machine.send() == .queue) }
+    #expect(machine.queued == 3)
+    #expect(machine.request(.max(2)) == .deliverQueued)
+    #expect(machine.finishDelivery(adding: .none) == .deliverQueued)
+    #expect(machine.finishDelivery(adding: .none) == .none, "no demand left for the third")
+    #expect(machine.request(.max(1)) == .deliverQueued)
+    #expect(machine.queued == 0)
   }
 
   @Test func callsWhileTheTokenIsHeldOnlyQueueOrAddDemand() {
     var machine = started()
     _ = machine.request(.max(1))
-    guard case .deliver(1) = machine.send(1) else { Issue.record("expected deliver"); return }
-    guard case .queued = machine.send(2) else { Issue.record("held token: queued"); return }
-    #expect(isNone(machine.request(.max(1))), "the holder picks the demand up")
-    #expect(delivered(machine.finishDelivery(adding: .none)) == 2)
+    #expect(machine.send() == .deliver)
+    #expect(machine.send() == .queue, "the token is held")
+    #expect(machine.request(.max(1)) == .none, "the holder picks the demand up")
+    #expect(machine.finishDelivery(adding: .none) == .deliverQueued)
   }
 
   @Test func completionWaitsForTheQueueAndNeedsNoDemand() {
     var machine = started()
-    _ = machine.send(1)
-    #expect(isNone(machine.complete(.finished)))
-    guard case .drop(2) = machine.send(2) else { Issue.record("after completion: drop"); return }
-    #expect(delivered(machine.request(.max(1))) == 1)
-    #expect(completion(machine.finishDelivery(adding: .none)) == .finished)
+    _ = machine.send()
+    #expect(machine.complete(.finished) == Machine.Delivery.none)
+    #expect(machine.send() == .drop, "after the completion")
+    #expect(machine.request(.max(1)) == .deliverQueued)
+    #expect(machine.finishDelivery(adding: .none) == .complete(.finished))
     #expect(machine.isTerminated)
   }
 
   @Test func completionWithAnEmptyQueueIsDeliveredAtOnce() {
     var machine = started()
-    #expect(completion(machine.complete(.failure(TestError(id: 1)))) == .failure(TestError(id: 1)))
-    #expect(isNone(machine.complete(.finished)), "only the first completion counts")
+    #expect(machine.complete(.failure) == .complete(.failure))
+    #expect(machine.complete(.finished) == nil, "only the first completion counts")
   }
 
-  @Test func cancelHandsBackTheQueueAndStopsEverything() {
+  @Test func cancelDropsTheQueueAndStopsEverything() {
     var machine = started()
-    _ = machine.send(1)
-    _ = machine.send(2)
-    let dropped = machine.cancel()
-    #expect(dropped?.compactMap { $0 } == [1, 2])
-    #expect(machine.cancel() == nil, "a second cancel does nothing")
-    #expect(isNone(machine.request(.max(5))))
-    guard case .drop = machine.send(3) else { Issue.record("after cancel: drop"); return }
+    _ = machine.send()
+    _ = machine.send()
+    #expect(machine.cancel() == true)
+    #expect(machine.queued == 0, "the queued values are released")
+    #expect(machine.cancel() == false, "a second cancel does nothing")
+    #expect(machine.request(.max(5)) == .none)
+    #expect(machine.send() == .drop)
   }
 
-  @Test func preloadedValuesGoAheadOfValuesSentMeanwhile() {
+  @Test func preloadedValuesAreCountedAheadOfValuesSentMeanwhile() {
     var machine = Machine()
-    _ = machine.send(10)
-    machine.preload([1, 2], completion: nil)
+    _ = machine.send()
+    machine.preload(2, ending: nil)
     _ = machine.request(.unlimited)
-    #expect(delivered(machine.finishDelivery(adding: .none)) == 1)
-    #expect(delivered(machine.finishDelivery(adding: .none)) == 2)
-    #expect(delivered(machine.finishDelivery(adding: .none)) == 10)
-    #expect(isNone(machine.finishDelivery(adding: .none)))
+    #expect(machine.queued == 3)
+    for _ in 1...3 { #expect(machine.finishDelivery(adding: .none) == .deliverQueued) }
+    #expect(machine.finishDelivery(adding: .none) == .none)
   }
 
   @Test func aPreloadedCompletionFollowsThePreloadedValues() {
     var machine = Machine()
-    machine.preload([1], completion: .finished)
-    #expect(isNone(machine.finishDelivery(adding: .none)), "the value waits for demand")
-    #expect(delivered(machine.request(.max(1))) == 1)
-    #expect(completion(machine.finishDelivery(adding: .none)) == .finished)
+    machine.preload(1, ending: .finished)
+    #expect(machine.finishDelivery(adding: .none) == .none, "the value waits for demand")
+    #expect(machine.request(.max(1)) == .deliverQueued)
+    #expect(machine.finishDelivery(adding: .none) == .complete(.finished))
   }
 }
