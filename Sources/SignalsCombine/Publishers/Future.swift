@@ -82,7 +82,7 @@ public final class Future<Output, Failure: Error>: Publisher {
 }
 
 extension Future {
-  /// A subscription as the future's waiting list sees it.
+  /// A subscription, or a task awaiting the result, as the future's waiting list sees it.
   fileprivate class Waiter: FutureWaiter {
     /// Index in the future's waiting list, or -1. Guarded by the future's lock.
     final var slot = -1
@@ -161,6 +161,38 @@ extension Future {
         downstream.receive(completion: .failure(error))
       }
       machine.withLock { $0.delivered() }
+    }
+  }
+}
+
+extension Future where Output: Sendable {
+  /// The result, awaited: at once if the future has it, else when the promise is called (what
+  /// `value` returns or throws). A waiter in the future's list resumes the continuation, with no
+  /// subscriber and no subscription: nothing can cancel the wait, and a future sends its result
+  /// to a subscriber that asked for one value exactly as it resolved, so the answer is the same.
+  func awaitResult() async -> Result<Output, Failure> {
+    await withUnsafeContinuation { continuation in
+      let waiter = ResultWaiter(continuation)
+      // Resumed after unlocking: a future resolved already answers at once.
+      if let result = state.withLock({ $0.subscribe(waiter) }) {
+        continuation.resume(returning: result)
+      }
+    }
+  }
+
+  /// A task awaiting the result (`awaitResult()`): resumed once, by the future's `resolve(_:)`,
+  /// after unlocking.
+  // Safety: the continuation is immutable and resumed once (a waiter is notified once); `slot` is
+  // guarded by the future's lock.
+  private final class ResultWaiter: Waiter, @unchecked Sendable {
+    private let continuation: UnsafeContinuation<Result<Output, Failure>, Never>
+
+    init(_ continuation: UnsafeContinuation<Result<Output, Failure>, Never>) {
+      self.continuation = continuation
+    }
+
+    override func resolve(_ result: Result<Output, Failure>) {
+      continuation.resume(returning: result)
     }
   }
 }

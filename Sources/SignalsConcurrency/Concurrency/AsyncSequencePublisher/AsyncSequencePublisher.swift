@@ -56,8 +56,7 @@ public struct AsyncSequencePublisher<Base: AsyncSequence & Sendable>: Publisher 
 
   /// Hands `subscriber` a subscription whose task iterates `base` once values are requested.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    subscriber.receive(
-      subscription: AsyncSequencePublisherStorage(base: base, downstream: AnySubscriber(subscriber)))
+    subscriber.receive(subscription: AsyncSequencePublisherStorage(base: base, downstream: subscriber))
   }
 }
 

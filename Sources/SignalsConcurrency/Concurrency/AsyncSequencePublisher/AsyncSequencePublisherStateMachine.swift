@@ -11,15 +11,19 @@ import SignalsCombine
 /// The iterating task takes one unit of demand before each call to the sequence's `next()`, and
 /// parks when there is none; a request resumes it. So `next()` runs only while demand is
 /// outstanding, and nothing is read ahead. The machine never locks, resumes or calls out.
-struct AsyncSequencePublisherStateMachine<Downstream> {
+///
+/// It is not generic (Internals, rule 9): the storage keeps the subscriber in a slot beside it,
+/// guarded by the same lock, and the machine says who releases it. The task *delivers* a value
+/// between ``beginDelivery()`` and ``delivered(_:)``, holding the subscriber without the lock; a
+/// cancel meanwhile leaves the subscriber to the task, which releases it when the value returns.
+struct AsyncSequencePublisherStateMachine {
   typealias Continuation = UnsafeContinuation<Void, Never>
 
-  private enum State {
+  private enum Phase {
     /// Subscribed, nothing requested yet: the task has not started.
-    case idle(Downstream)
-    /// The task runs. `demand` is what the subscriber still allows; `task` is its handle once
-    /// known; `parked` is the task waiting for demand.
-    case running(Downstream, demand: Subscribers.Demand, task: Task<Void, Never>?, parked: Continuation?)
+    case idle
+    /// The task runs.
+    case running
     /// Completed or cancelled.
     case terminal
   }
@@ -34,14 +38,16 @@ struct AsyncSequencePublisherStateMachine<Downstream> {
     case resume(Continuation)
   }
 
-  /// What the task does before pulling from the sequence, from ``takeDemand()``.
+  /// What the task does before pulling from the sequence, from ``takeDemand()`` or
+  /// ``delivered(_:)``.
   enum DemandAction {
     /// One unit of demand was taken: pull.
     case pull
     /// No demand: park with ``park(_:)``.
     case park
-    /// Completed or cancelled: stop.
-    case stop
+    /// Completed or cancelled: stop, releasing the subscriber first if `releasesDownstream` (a
+    /// cancel came while the task delivered a value).
+    case stop(releasesDownstream: Bool)
   }
 
   /// What ``cancel()`` asks the storage to do.
@@ -50,25 +56,35 @@ struct AsyncSequencePublisherStateMachine<Downstream> {
     var task: Task<Void, Never>?
     /// The parked task, to wake.
     var parked: Continuation?
-    /// The subscriber, to release after unlocking.
-    var downstream: Downstream?
+    /// Whether to take the subscriber out of its slot and release it after unlocking (not while
+    /// the task delivers a value: it releases the subscriber then).
+    var releasesDownstream = false
   }
 
-  private var state: State
+  private var phase = Phase.idle
+  /// What the subscriber still allows.
+  private var demand = Subscribers.Demand.none
+  /// The iterating task, once known.
+  private var task: Task<Void, Never>?
+  /// The task waiting for demand.
+  private var parked: Continuation?
+  /// The task is handing a value to the subscriber.
+  private var delivering = false
 
-  init(downstream: Downstream) {
-    state = .idle(downstream)
-  }
+  init() {}
 
   /// The subscriber asked for `demand` more values.
   mutating func request(_ demand: Subscribers.Demand) -> RequestAction {
-    switch state {
-    case .idle(let downstream):
-      state = .running(downstream, demand: demand, task: nil, parked: nil)
+    switch phase {
+    case .idle:
+      phase = .running
+      self.demand = demand
       return .startTask
-    case .running(let downstream, let current, let task, let parked):
-      state = .running(downstream, demand: current + demand, task: task, parked: nil)
-      return parked.map(RequestAction.resume) ?? .none
+    case .running:
+      self.demand += demand
+      guard let parked else { return .none }
+      self.parked = nil
+      return .resume(parked)
     case .terminal:
       return .none
     }
@@ -76,26 +92,26 @@ struct AsyncSequencePublisherStateMachine<Downstream> {
 
   /// The task was created; returns it if it must be cancelled at once (already terminal).
   mutating func taskStarted(_ task: Task<Void, Never>) -> Task<Void, Never>? {
-    switch state {
-    case .running(let downstream, let demand, nil, let parked):
-      state = .running(downstream, demand: demand, task: task, parked: parked)
+    switch phase {
+    case .running where self.task == nil:
+      self.task = task
       return nil
     case .terminal:
       return task
     case .idle, .running:
-      preconditionFailure("AsyncSequencePublisher task started twice or before demand: \(state)")
+      preconditionFailure("AsyncSequencePublisher task started twice or before demand: \(phase)")
     }
   }
 
   /// The task wants to pull one element.
   mutating func takeDemand() -> DemandAction {
-    switch state {
-    case .running(let downstream, let demand, let task, let parked):
+    switch phase {
+    case .running:
       guard demand > 0 else { return .park }
-      state = .running(downstream, demand: demand - 1, task: task, parked: parked)
+      demand -= 1
       return .pull
     case .terminal:
-      return .stop
+      return .stop(releasesDownstream: false)
     case .idle:
       preconditionFailure("AsyncSequencePublisher task runs before demand")
     }
@@ -103,46 +119,52 @@ struct AsyncSequencePublisherStateMachine<Downstream> {
 
   /// The task parks; returns the continuation if it must be resumed at once.
   mutating func park(_ continuation: Continuation) -> Continuation? {
-    switch state {
-    case .running(let downstream, let demand, let task, nil):
+    switch phase {
+    case .running where parked == nil:
       guard demand == 0 else { return continuation }
-      state = .running(downstream, demand: demand, task: task, parked: continuation)
+      parked = continuation
       return nil
     case .terminal:
       return continuation
     case .idle, .running:
-      preconditionFailure("AsyncSequencePublisher parked twice: \(state)")
+      preconditionFailure("AsyncSequencePublisher parked twice: \(phase)")
     }
   }
 
-  /// The subscriber to give an element to, or `nil` once terminal.
-  func downstreamForValue() -> Downstream? {
-    if case .running(let downstream, _, _, _) = state { return downstream }
-    return nil
+  /// The task has an element: whether it may hand it to the subscriber (`false` once terminal).
+  mutating func beginDelivery() -> Bool {
+    guard case .running = phase else { return false }
+    delivering = true
+    return true
   }
 
-  /// The subscriber returned `demand` more from `receive(_:)`.
-  mutating func add(_ demand: Subscribers.Demand) {
-    guard demand > 0, case .running(let downstream, let current, let task, let parked) = state else { return }
-    state = .running(downstream, demand: current + demand, task: task, parked: parked)
+  /// The subscriber returned `more` from `receive(_:)`: adds it and takes demand for the next pull.
+  mutating func delivered(_ more: Subscribers.Demand) -> DemandAction {
+    precondition(delivering, "AsyncSequencePublisher delivered without a delivery")
+    delivering = false
+    guard case .running = phase else { return .stop(releasesDownstream: true) }
+    demand += more
+    return takeDemand()
   }
 
-  /// The sequence ended or threw: returns the subscriber to complete, unless already terminal.
-  mutating func complete() -> Downstream? {
-    guard case .running(let downstream, _, _, _) = state else { return nil }
-    state = .terminal
-    return downstream
+  /// The sequence ended or threw: whether the storage completes the subscriber (and releases it),
+  /// `false` once terminal.
+  mutating func complete() -> Bool {
+    guard case .running = phase else { return false }
+    phase = .terminal
+    return true
   }
 
   /// The subscription was cancelled.
   mutating func cancel() -> CancelAction {
-    let current = state
-    state = .terminal
+    let current = phase
+    phase = .terminal
     switch current {
-    case .idle(let downstream):
-      return CancelAction(downstream: downstream)
-    case .running(let downstream, _, let task, let parked):
-      return CancelAction(task: task, parked: parked, downstream: downstream)
+    case .idle:
+      return CancelAction(releasesDownstream: true)
+    case .running:
+      defer { (task, parked) = (nil, nil) }
+      return CancelAction(task: task, parked: parked, releasesDownstream: !delivering)
     case .terminal:
       return CancelAction()
     }
