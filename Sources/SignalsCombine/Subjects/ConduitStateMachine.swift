@@ -365,6 +365,17 @@ struct ConduitToken {
   mutating func returnTokenIfIdle() -> Bool {
     !replayRequested && delivery.releaseIfIdle()
   }
+
+  /// The holder's finish when nothing waits, for any demand: adds what the subscriber returned
+  /// from `receive(_:)` and gives the token back. Returns `false`, changing nothing, when something
+  /// waits (a backlog, a completion, a requested replay, a termination); the holder then calls
+  /// ``ConduitStateMachine/finishDelivery(additionalDemand:currentValue:currentGeneration:)``,
+  /// whose generic action costs run-time metadata lookups that this common case does without.
+  mutating func finishIfIdle(adding additionalDemand: Subscribers.Demand) -> Bool {
+    guard !replayRequested, delivery.releaseIfIdle() else { return false }
+    if additionalDemand > 0 { demand += additionalDemand }
+    return true
+  }
 }
 
 /// The part of a ``ConduitStateMachine`` that only contention needs: the values other threads

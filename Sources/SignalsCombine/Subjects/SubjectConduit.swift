@@ -60,6 +60,15 @@ class AnySubjectConduit {
   }
 }
 
+/// What the common case of `SubjectConduit.finishDelivery(additionalDemand:)` did. Not nested in
+/// the generic conduit, which would make it generic too (Internals, rule 9).
+private enum ConduitIdleFinish {
+  /// Something waits: the generic path delivers it.
+  case busy
+  /// The token went back; the conduit, if it was retired meanwhile.
+  case finished(AnySubjectConduit?)
+}
+
 /// Where a conduit stands as it is attached (``SubjectConduit/init(storage:owner:start:)``).
 enum ConduitStart {
   /// The calling thread holds the token while it hands the subscriber its subscription
@@ -216,6 +225,16 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
   ///   lets go of it after this method returns.
   @discardableResult
   final func finishDelivery(additionalDemand: Subscribers.Demand) -> AnySubjectConduit? {
+    // The common case first, with no generic type: nothing waits, so the token goes back with
+    // the demand the subscriber returned (a subscriber that asks for values one at a time).
+    let idle = storage.state.withLock { state -> ConduitIdleFinish in
+      settleLoan()
+      guard machine.token.finishIfIdle(adding: additionalDemand) else { return .busy }
+      // The delivery ends here: a loan told to finish is over, and a retired conduit is let go.
+      guard TokenLoan.finishedUnderLock(in: self) else { return .finished(nil) }
+      return .finished(unretire(&state))
+    }
+    if case .finished(let retired) = idle { return retired }
     var additional = additionalDemand
     while true {
       let (action, retired) = storage.state.withLock {
@@ -243,6 +262,13 @@ class SubjectConduit<Output, Failure: Error>: AnySubjectConduit, Subscription, C
         return retired
       }
     }
+  }
+
+  /// Under the lock: lets go of this conduit if the subject retired it (see
+  /// ``finishDelivery(additionalDemand:)``). Never inlined: it names the generic storage type.
+  @inline(never)
+  private final func unretire(_ state: inout SubjectStorage<Output, Failure>.State) -> AnySubjectConduit? {
+    SubjectStorage<Output, Failure>.unretire(self, in: &state)
   }
 
   final func complete(_ completion: Subscribers.Completion<Failure>, on thread: ThreadIdentity) {
