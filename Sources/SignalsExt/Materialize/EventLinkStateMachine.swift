@@ -10,15 +10,19 @@ import Signals
 /// here, and each upstream value takes one unit (``Admission``), so a value the subscriber did not
 /// ask for is dropped whatever the upstream does. `materialize` sends one value of its own when
 /// upstream completes, the *final event*: it needs one unit of demand like any value and, if
-/// there is none left, waits here until the next request (``completed(with:)``).
-struct EventLinkStateMachine<FinalEvent> {
+/// there is none left, waits until the next request (``completed()``).
+///
+/// The machine is not generic (Internals, rule 9: the operators run unspecialised, where a
+/// generic state is looked up in the runtime on every use): a held final event waits in the
+/// inner's slot under the same lock, and the machine says when to fill, deliver or drop it.
+struct EventLinkStateMachine {
   private enum State {
     /// No subscription has arrived yet.
     case awaitingSubscription
     /// Subscribed; `demand` is what the subscriber asked for and has not received.
     case subscribed(any Subscription, demand: Subscribers.Demand)
-    /// Upstream completed and the final event waits for demand.
-    case holdingFinalEvent(FinalEvent)
+    /// Upstream completed and the final event waits (in the inner's slot) for demand.
+    case holdingFinalEvent
     /// Completed, failed or cancelled.
     case terminal
   }
@@ -42,8 +46,8 @@ struct EventLinkStateMachine<FinalEvent> {
     case none
     /// Forward the demand to this upstream subscription.
     case forward(any Subscription)
-    /// The held final event is now demanded: send it, then `.finished`.
-    case deliverFinalEvent(FinalEvent)
+    /// The held final event is now demanded: take it out of the slot, send it, then `.finished`.
+    case deliverFinalEvent
   }
 
   /// What to do with the final event when upstream completes.
@@ -51,8 +55,8 @@ struct EventLinkStateMachine<FinalEvent> {
     /// Nothing: the link had already ended.
     case none
     /// The subscriber has demand for it: send it now, then `.finished`.
-    case deliver(FinalEvent)
-    /// No demand yet: it is held until the next request.
+    case deliver
+    /// No demand yet: keep it in the slot until the next request.
     case hold
   }
 
@@ -93,34 +97,35 @@ struct EventLinkStateMachine<FinalEvent> {
     case .subscribed(let upstream, let current):
       state = .subscribed(upstream, demand: current + demand)
       return .forward(upstream)
-    case .holdingFinalEvent(let event):
+    case .holdingFinalEvent:
       state = .terminal
-      return .deliverFinalEvent(event)
+      return .deliverFinalEvent
     }
   }
 
   /// Ends the link from any state: the subscriber cancelled, or the operator completes it. Returns
   /// the upstream subscription if the link was subscribed (to cancel, or release, after
-  /// unlocking), and the final event it held, if any (to release after unlocking).
-  mutating func terminated() -> (upstream: (any Subscription)?, dropped: FinalEvent?) {
+  /// unlocking), and whether it held the final event (to take out of the slot and release after
+  /// unlocking).
+  mutating func terminated() -> (upstream: (any Subscription)?, dropsFinalEvent: Bool) {
     defer { state = .terminal }
     switch state {
-    case .awaitingSubscription, .terminal: return (nil, nil)
-    case .subscribed(let upstream, _): return (upstream, nil)
-    case .holdingFinalEvent(let event): return (nil, event)
+    case .awaitingSubscription, .terminal: return (nil, false)
+    case .subscribed(let upstream, _): return (upstream, false)
+    case .holdingFinalEvent: return (nil, true)
     }
   }
 
-  /// Upstream completed and the operator has `finalEvent` to send before `.finished`. Ends the
+  /// Upstream completed and the operator has a final event to send before `.finished`. Ends the
   /// link, and either takes one unit of demand for the event or holds it. The upstream
   /// subscription is handed back, to be released after unlocking.
-  mutating func completed(with finalEvent: FinalEvent) -> (action: FinalEventAction, released: (any Subscription)?) {
+  mutating func completed() -> (action: FinalEventAction, released: (any Subscription)?) {
     guard case .subscribed(let upstream, let demand) = state else { return (.none, nil) }
     guard demand > 0 else {
-      state = .holdingFinalEvent(finalEvent)
+      state = .holdingFinalEvent
       return (.hold, upstream)
     }
     state = .terminal
-    return (.deliver(finalEvent), upstream)
+    return (.deliver, upstream)
   }
 }

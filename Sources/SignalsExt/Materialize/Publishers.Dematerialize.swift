@@ -83,7 +83,7 @@ where
   typealias Failure = Never
 
   private let downstream: Downstream
-  private let state = LockedState.make(EventLinkStateMachine<Never>())
+  private let state = LockedState.make(EventLinkStateMachine())
 
   #if DEBUG
   /// Registers this inner with the current leak-check scope, if any (see `LiveObjectScope`).

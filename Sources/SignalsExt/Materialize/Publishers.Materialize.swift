@@ -79,7 +79,9 @@ where Downstream.Input == Event<Upstream.Output, Upstream.Failure>, Downstream.F
   typealias Failure = Upstream.Failure
 
   private let downstream: Downstream
-  private let state = LockedState.make(EventLinkStateMachine<Downstream.Input>())
+  private let state = LockedState.make(EventLinkStateMachine())
+  /// Guarded by `state`'s lock: the final event while the machine holds it for demand.
+  private var finalEvent = ValueSlot<Downstream.Input>()
 
   #if DEBUG
   /// Registers this inner with the current leak-check scope, if any (see `LiveObjectScope`).
@@ -88,6 +90,10 @@ where Downstream.Input == Event<Upstream.Output, Upstream.Failure>, Downstream.F
 
   init(downstream: Downstream) {
     self.downstream = downstream
+  }
+
+  deinit {
+    finalEvent.release()
   }
 
   var description: String { "Materialize" }
@@ -123,10 +129,14 @@ where Downstream.Input == Event<Upstream.Output, Upstream.Failure>, Downstream.F
     case .finished: event = .finished
     case .failure(let error): event = .failure(error)
     }
-    let (action, released) = state.withLock { $0.completed(with: event) }
+    let (action, released) = state.withLock { machine in
+      let completed = machine.completed()
+      if case .hold = completed.action { finalEvent.store(event) }
+      return completed
+    }
     // The upstream subscription is released here, after unlocking.
     _ = consume released
-    guard case .deliver(let event) = action else { return }
+    guard case .deliver = action else { return }
     sendFinalEvent(event)
   }
 
@@ -134,15 +144,21 @@ where Downstream.Input == Event<Upstream.Output, Upstream.Failure>, Downstream.F
     switch state.withLock({ $0.requested(demand) }) {
     case .none: break
     case .forward(let upstream): upstream.request(demand)
-    case .deliverFinalEvent(let event): sendFinalEvent(event)
+    case .deliverFinalEvent: sendFinalEvent(state.withLock { _ in finalEvent.take() })
     }
   }
 
   func cancel() {
-    let (upstream, dropped) = state.withLock { $0.terminated() }
+    let (upstream, dropsFinalEvent) = state.withLock { $0.terminated() }
     upstream?.cancel()
-    // A completion event still waiting for demand is released here, after unlocking.
-    _ = consume dropped
+    if dropsFinalEvent { dropFinalEvent() }
+  }
+
+  /// Releases a completion event that waited for demand, after unlocking.
+  @inline(never)
+  private func dropFinalEvent() {
+    let dropped = state.withLock { _ in finalEvent.take() }
+    withExtendedLifetime(dropped) {}
   }
 
   /// Sends the event that stands for the completion, then `.finished`.
@@ -152,5 +168,6 @@ where Downstream.Input == Event<Upstream.Output, Upstream.Failure>, Downstream.F
   }
 }
 
-// Safety: all mutable state is in `state`, a `LockedState`; the rest is immutable after `init`.
+// Safety: the mutable state is `state`, a `LockedState`, and `finalEvent`, touched only inside
+// `state.withLock` (and in `deinit`); the rest is immutable after `init`.
 extension MaterializeInner: @unchecked Sendable {}
