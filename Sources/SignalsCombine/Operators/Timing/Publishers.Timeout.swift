@@ -102,35 +102,37 @@ extension Publishers {
   }
 }
 
+/// Where a timeout stands. Not generic (a type nested in the generic inner would be): the operator
+/// runs unspecialised, and a generic state is looked up in the runtime on every use.
+private struct TimeoutState: DeliveryQueueHolding {
+  var status = SubscriptionStatus.awaitingSubscription
+  /// Bumped whenever the clock is armed again; a tick of an older clock does nothing.
+  var generation: UInt64 = 0
+  /// The repeating timer of the running clock.
+  var timer: (any Cancellable)?
+  /// Whether the subscriber has made its first request (which restarts the clock once).
+  var hasRequested = false
+  /// Whether the clock ran out.
+  var didTimeOut = false
+  /// The generation whose clock is being armed (its `schedule` call has not returned yet).
+  var armingGeneration: UInt64?
+  /// Values and the completion on their way to the subscriber, oldest first, handed over by one
+  /// thread at a time.
+  var delivery = DeliveryQueue(.nested)
+}
+
 private final class TimeoutInner<Downstream: Subscriber, Upstream: Publisher, Context: Scheduler>: Subscriber,
   Subscription, CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible
 where Downstream.Input == Upstream.Output, Downstream.Failure == Upstream.Failure {
   typealias Input = Downstream.Input
   typealias Failure = Downstream.Failure
 
-  private struct State: DeliveryQueueHolding {
-    var status = SubscriptionStatus.awaitingSubscription
-    /// Bumped whenever the clock is armed again; a tick of an older clock does nothing.
-    var generation: UInt64 = 0
-    /// The repeating timer of the running clock.
-    var timer: (any Cancellable)?
-    /// Whether the subscriber has made its first request (which restarts the clock once).
-    var hasRequested = false
-    /// Whether the clock ran out.
-    var didTimeOut = false
-    /// The generation whose clock is being armed (its `schedule` call has not returned yet).
-    var armingGeneration: UInt64?
-    /// Values and the completion on their way to the subscriber, oldest first, handed over by one
-    /// thread at a time.
-    var delivery = DeliveryQueue(.nested)
-  }
-
   private let downstream: Downstream
   private let interval: Context.SchedulerTimeType.Stride
   private let scheduler: Context
   private let options: Context.SchedulerOptions?
   private let customError: (() -> Failure)?
-  private let state = LockedState.make(State())
+  private let state = LockedState.make(TimeoutState())
 
   init(downstream: Downstream, publisher: Publishers.Timeout<Upstream, Context>) {
     self.downstream = downstream
