@@ -288,9 +288,9 @@ extension DispatchQueue: Scheduler {
     _ action: @escaping () -> Void
   ) -> any Cancellable {
     let options = options ?? SchedulerOptions()
-    let work = ScheduledAction(action)
     let timer = DispatchSource.makeTimerSource(queue: self)
-    timer.setEventHandler(qos: options.qos, flags: options.flags) { work.run() }
+    // The handler is not `@Sendable`: the action itself becomes the block, with no closure around it.
+    timer.setEventHandler(qos: options.qos, flags: options.flags, handler: action)
     timer.schedule(
       deadline: date.dispatchTime, repeating: interval.timeInterval,
       leeway: .nanoseconds(Swift.max(0, tolerance.magnitude)))
