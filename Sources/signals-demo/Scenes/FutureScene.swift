@@ -11,11 +11,15 @@ let futureScene = Scene(title: "A profile fetched once, shown by an early and a 
   let serverReplies = DispatchSemaphore(value: 0)
   print("  creating the Future starts the fetch at once")
   let profile = Future<String, Never> { promise in
+    // A promise may be fulfilled from any thread, but Apple's Combine declares it a plain closure,
+    // not `@Sendable`: Swift 6 code hands it to another thread in a box that says so (Signals'
+    // own `Future(priority:operation:)` needs none).
+    let reply = PromiseHandoff(promise)
     DispatchQueue.global().async {
       serverReplies.wait()
       print("  the server answers, on a background thread")
-      promise(.success("Ada Lovelace (1815)"))
-      promise(.success("ignored: only the first answer counts"))
+      reply.promise(.success("Ada Lovelace (1815)"))
+      reply.promise(.success("ignored: only the first answer counts"))
     }
   }
 
@@ -40,4 +44,15 @@ let futureScene = Scene(title: "A profile fetched once, shown by an early and a 
     )
     .store(in: &screens)
   screens.removeAll()
+}
+
+/// A `Future`'s promise on its way to the thread that fulfils it.
+private struct PromiseHandoff<Output, Failure: Error>: @unchecked Sendable {
+  // Safety: Combine documents a promise as callable from any thread, once it counts; only Apple's
+  // declaration of its type lacks `@Sendable`.
+  let promise: Future<Output, Failure>.Promise
+
+  init(_ promise: @escaping Future<Output, Failure>.Promise) {
+    self.promise = promise
+  }
 }
