@@ -204,7 +204,8 @@ Subscription, CustomStringConvertible, @unchecked Sendable
   /// The subscriber cancelled: ends the subscription and releases what waited, after unlocking.
   @inline(never)
   private func cancelAndRelease() {
-    let ended = state.withLock { state -> (dropped: ContiguousArray<Input?>, onEnd: (() -> Void)?, target: AnyObject?)? in
+    let ended = state.withLock {
+      state -> (dropped: ContiguousArray<Input?>, onEnd: (() -> Void)?, target: AnyObject?)? in
       guard state.machine.cancel() else { return nil }
       let (onEnd, released) = takeEnding(&state)
       return (queue.removeAll(), onEnd, released)

@@ -78,7 +78,8 @@ func growRecentValues<Element>(
   if let old = storage {
     for offset in 0..<held {
       let index = start + offset
-      grown.advanced(by: offset).moveInitialize(from: old.advanced(by: index < capacity ? index : index - capacity), count: 1)
+      grown.advanced(by: offset).moveInitialize(
+        from: old.advanced(by: index < capacity ? index : index - capacity), count: 1)
     }
     old.deallocate()
   }
