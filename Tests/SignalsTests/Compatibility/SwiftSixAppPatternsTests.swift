@@ -78,7 +78,7 @@ actor SessionStore {
   }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct SwiftSixAppPatternsTests {
   @MainActor @Test func aViewModelFedByAServiceUpdatesOnTheMainActor() async {
     let service = EventService()

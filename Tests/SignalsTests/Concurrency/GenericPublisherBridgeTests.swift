@@ -354,7 +354,7 @@ private func valuesAndFailure(of stream: AsyncThrowingStream<Int, any Error>) as
 
 // MARK: - Tests
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct GenericPublisherBridgeTests {
   static let policies: [AsyncSinkPolicy] = [.serial, .latest, .dropWhileBusy, .concurrent(maxTasks: 2)]
 

@@ -17,7 +17,7 @@ import Darwin
 #endif
 
 struct URLSessionDataTaskPublisherTests {
-  @Test(.timeLimit(.minutes(1))) func loadsTheBodyAndResponseThenFinishes() async throws {
+  @Test(timeLimit(minutes: 1)) func loadsTheBodyAndResponseThenFinishes() async throws {
     let server = try LoopbackHTTPServer(body: "hello")
     let url = try #require(URL(string: server.url("/greeting")))
     var loaded: [(data: Data, response: URLResponse)] = []
@@ -29,7 +29,7 @@ struct URLSessionDataTaskPublisherTests {
     #expect((loaded.first?.response as? HTTPURLResponse)?.statusCode == 200)
   }
 
-  @Test(.timeLimit(.minutes(1))) func aRefusedConnectionFailsWithItsURLError() async throws {
+  @Test(timeLimit(minutes: 1)) func aRefusedConnectionFailsWithItsURLError() async throws {
     let refusing = try LoopbackHTTPServer.refusingPort()
     defer { close(refusing.socket) }
     let url = try #require(URL(string: "http://127.0.0.1:\(refusing.port)/"))

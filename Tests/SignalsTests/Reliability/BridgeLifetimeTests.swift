@@ -43,7 +43,7 @@ private final class ReleaseSignal<Input, Failure: Error>: Subscriber {
 struct BridgeLifetimeTests {
   enum Ending: CaseIterable { case cancel, finish }
 
-  @Test(.timeLimit(.minutes(1)), arguments: Ending.allCases)
+  @Test(timeLimit(minutes: 1), arguments: Ending.allCases)
   func asyncOperatorsReleaseTheirSubscriber(ending: Ending) async {
     let pipelines: [(PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never>] = [
       { $0.asyncMap { $0 * 2 }.eraseToAnyPublisher() },
@@ -68,7 +68,7 @@ struct BridgeLifetimeTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func throwingAsyncMapReleasesItsSubscriberAfterTheThrow() async {
     struct Boom: Error {}
     let subject = PassthroughSubject<Int, Never>()
@@ -88,7 +88,7 @@ struct BridgeLifetimeTests {
     withExtendedLifetime(subject) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func valuesReleasesItsSubscriptionWhenTheLoopEnds() async {
     let subject = PassthroughSubject<Int, Never>()
     let spy = SubscriberSpy(upstream: subject)
@@ -112,7 +112,7 @@ struct BridgeLifetimeTests {
     withExtendedLifetime(subject) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func firstValueReleasesItsSubscription() async {
     let subject = CurrentValueSubject<Int, Never>(7)
     let spy = SubscriberSpy(upstream: subject)
@@ -122,7 +122,7 @@ struct BridgeLifetimeTests {
     withExtendedLifetime(subject) {}
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: Ending.allCases)
+  @Test(timeLimit(minutes: 1), arguments: Ending.allCases)
   func asyncSequencePublisherReleasesItsSubscriber(ending: Ending) async {
     let (source, continuation) = AsyncStream<Int>.makeStream()
     let released = Checkpoint()
@@ -140,7 +140,7 @@ struct BridgeLifetimeTests {
     continuation.finish()
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func asyncFutureReleasesItsSubscribersOnceItHasAResult() async {
     let released = Checkpoint()
     let future = Future<Int, Never>(priority: nil) { 42 }

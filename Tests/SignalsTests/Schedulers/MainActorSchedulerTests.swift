@@ -31,7 +31,7 @@ private func sendOnAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) 
   done.wait()
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct MainActorSchedulerTests {
 
   @MainActor @Test func aValueSentOnTheMainActorIsDeliveredInTheSameTurn() {

@@ -124,7 +124,7 @@ struct SubscribersAssignTests {
 }
 
 /// `assign` from a main-actor view model, fed on the main actor.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct AssignIsolationTests {
   @MainActor final class Screen: ObservableObject {
     @Published var title = ""

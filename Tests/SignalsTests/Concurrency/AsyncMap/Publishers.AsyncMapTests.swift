@@ -41,7 +41,7 @@ struct PublishersAsyncMapTests {
     checkOperatorContract { $0.asyncMap { $0 * 2 } }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func asyncMapKeepsOrderAndRunsOneAtATime() async {
     let subject = PassthroughSubject<Int, Never>()
     let inFlight = LockedState.make((current: 0, highest: 0))
@@ -63,7 +63,7 @@ struct PublishersAsyncMapTests {
     #expect(inFlight.withLock { $0.highest } == 1)
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: [TaskPriority.low, .high])
+  @Test(timeLimit(minutes: 1), arguments: [TaskPriority.low, .high])
   func asyncMapRunsWithTheRequestedPriority(priority: TaskPriority) async {
     let subject = CurrentValueSubject<Int, Never>(1)
     let collector = Collector(subject.asyncMap(priority: priority) { _ in Task.currentPriority })
@@ -71,7 +71,7 @@ struct PublishersAsyncMapTests {
     #expect(collector.values.elements == [priority])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func withoutAPriorityTheTransformAndTheFinishRunInTheFirstRequestersContext() async {
     let subject = PassthroughSubject<Int, Never>()
     let names = Recorder<String>()
@@ -93,7 +93,7 @@ struct PublishersAsyncMapTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func asyncMapForwardsDemandOneForOne() async {
     let upstream = TestPublisher<Int, TestError>()
     let received = Checkpoint()
@@ -110,7 +110,7 @@ struct PublishersAsyncMapTests {
     downstream.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancelReachesTheTransformInFlight() async {
     let upstream = TestPublisher<Int, Never>()
     let started = Checkpoint()
@@ -134,7 +134,7 @@ struct PublishersAsyncMapTests {
     #expect(upstream.subscription.isCancelled)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func tryAsyncMapFailsWithTheThrownErrorAndCancelsUpstream() async {
     let upstream = TestPublisher<Int, Never>()
     let completed = Checkpoint()
@@ -159,7 +159,7 @@ struct PublishersAsyncMapTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func tryAsyncMapForwardsAnUpstreamFailure() async {
     let subject = PassthroughSubject<Int, TestError>()
     let collector = Collector(subject.tryAsyncMap { $0 })
@@ -170,7 +170,7 @@ struct PublishersAsyncMapTests {
 }
 
 /// `asyncMap`, `tryAsyncMap` and `flatMap(maxTasks:)` called inside an actor transform on it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct AsyncMapIsolationTests {
   @MainActor final class Labeler {
     var prefix = "item"

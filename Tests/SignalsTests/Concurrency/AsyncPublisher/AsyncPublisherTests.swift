@@ -6,7 +6,7 @@ import SignalsTesting
 import Testing
 
 struct AsyncPublisherTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func valuesRequestsOneValuePerNext() async {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
@@ -27,7 +27,7 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.events == [.requested(.max(1)), .requested(.max(1)), .requested(.max(1))])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func valuesSubscribesWhenTheIteratorIsMadeAndAsksForNothingUntilNext() {
     let publisher = TestPublisher<Int, Never>()
     let iterator = publisher.values.makeAsyncIterator()
@@ -36,7 +36,7 @@ struct AsyncPublisherTests {
     withExtendedLifetime(iterator) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancellingTheIteratingTaskCancelsTheSubscription() async {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
@@ -51,7 +51,7 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.events == [.requested(.max(1)), .cancelled])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func leavingTheLoopEarlyCancelsTheSubscription() async {
     let subject = CurrentValueSubject<Int, Never>(1)
     let spy = SubscriberSpy(upstream: subject)
@@ -62,7 +62,7 @@ struct AsyncPublisherTests {
     #expect(spy.box.object == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func finishedPublisherEndsTheLoop() async {
     let subject = PassthroughSubject<Int, Never>()
     subject.send(completion: .finished)
@@ -71,7 +71,7 @@ struct AsyncPublisherTests {
     #expect(received.isEmpty)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func throwingValuesThrowTheFailureAfterTheValues() async {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
@@ -93,7 +93,7 @@ struct AsyncPublisherTests {
     #expect(error == TestError(id: 7))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func throwingValuesReturnNilWhenCancelled() async throws {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
@@ -107,7 +107,7 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.isCancelled)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func completionBeforeNextIsReportedByTheNextCall() async throws {
     let subject = CurrentValueSubject<Int, TestError>(3)
     var iterator = subject.values.makeAsyncIterator()
@@ -117,7 +117,7 @@ struct AsyncPublisherTests {
     #expect(try await iterator.next() == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func concurrentNextCallsOnOneIteratorAreQueuedAndServedInOrder() async throws {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
@@ -133,7 +133,7 @@ struct AsyncPublisherTests {
     #expect(await second.value == 20)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func aFailureGoesToTheOldestWaitingCallAndTheOthersEnd() async throws {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })

@@ -196,7 +196,7 @@ struct ObservationPublisherTests {
     #expect(released.count == 1, "the subscriber was released by cancel, and its call back returned")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func twoConsumersOfTheSequenceBothSeeEveryChange() async {
     let model = Model()
     let scheduler = DispatchQueue.test

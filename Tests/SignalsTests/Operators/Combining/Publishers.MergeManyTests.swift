@@ -49,7 +49,7 @@ struct MergeManyTests {
     #expect(failing[2].subscription.isCancelled)
   }
 
-  @Test(.timeLimit(.minutes(1))) func asyncUploadsRunTogetherAndAreCollectedOnce() async throws {
+  @Test(timeLimit(minutes: 1)) func asyncUploadsRunTogetherAndAreCollectedOnce() async throws {
     let uploads = (1...4).map { item in
       Deferred {
         Future<Int, TestError>(priority: .userInitiated) { () async throws(TestError) -> Int in item * 10 }
