@@ -121,6 +121,7 @@ struct BridgeStressTests {
     }
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 2))
   func valuesIteratorSeesEachValueOnceAndEndsOnCompletion() async {
     let subject = PassthroughSubject<Int, TestFailure>()
@@ -155,6 +156,7 @@ struct BridgeStressTests {
     }
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 2))
   func asyncSequencePublisherHonoursDemandRequestedFromManyThreads() async {
     let (source, continuation) = AsyncStream<Int>.makeStream()
@@ -181,6 +183,7 @@ struct BridgeStressTests {
     #expect(subscriber.completionCount == 1)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 2))
   func asyncSequencePublisherCancelledWhileIteratingStops() async {
     for _ in 0..<50 {

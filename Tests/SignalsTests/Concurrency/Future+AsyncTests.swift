@@ -17,6 +17,7 @@ struct FutureAsyncTests {
     withExtendedLifetime(future) {}
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func runsOnceAndSharesTheResultWithEverySubscriber() async {
     let runs = Recorder<Int>()
@@ -38,12 +39,14 @@ struct FutureAsyncTests {
     #expect(runs.elements == [1])
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1), arguments: [TaskPriority.low, .high])
   func runsWithTheRequestedPriority(priority: TaskPriority) async {
     let future = Future<TaskPriority, Never>(priority: priority) { Task.currentPriority }
     #expect(await future.value == priority)
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func throwingOperationFailsTheFutureWithItsTypedError() async {
     let future = Future<Int, TestError> { () async throws(TestError) -> Int in
@@ -55,12 +58,14 @@ struct FutureAsyncTests {
     #expect(subscriber.events == [.subscription, .completion(.failure(TestError(id: 6)))])
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func throwingOperationPublishesItsValue() async throws {
     let future = Future<Int, TestError>(priority: .medium) { () async throws(TestError) -> Int in 9 }
     #expect(try await future.value == 9)
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func valueOfAnAlreadyResolvedFutureReturnsAtOnce() async {
     let future = Future<Int, Never> { promise in promise(.success(3)) }
@@ -79,6 +84,7 @@ struct FutureAsyncIsolationTests {
     }
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @MainActor @Test func aMainActorCallerGetsItsOperationRunOnTheMainActor() async {
     let cart = Cart()
     let ranOnMainActor = Future<Bool, Never> { MainActorContext.isCurrent }

@@ -17,6 +17,7 @@ import Darwin
 #endif
 
 struct URLSessionDataTaskPublisherTests {
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1)) func loadsTheBodyAndResponseThenFinishes() async throws {
     let server = try LoopbackHTTPServer(body: "hello")
     let url = try #require(URL(string: server.url("/greeting")))
@@ -29,6 +30,7 @@ struct URLSessionDataTaskPublisherTests {
     #expect((loaded.first?.response as? HTTPURLResponse)?.statusCode == 200)
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1)) func aRefusedConnectionFailsWithItsURLError() async throws {
     let refusing = try LoopbackHTTPServer.refusingPort()
     defer { close(refusing.socket) }

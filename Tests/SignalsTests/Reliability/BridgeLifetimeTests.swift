@@ -88,6 +88,7 @@ struct BridgeLifetimeTests {
     withExtendedLifetime(subject) {}
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func valuesReleasesItsSubscriptionWhenTheLoopEnds() async {
     let subject = PassthroughSubject<Int, Never>()
@@ -122,6 +123,7 @@ struct BridgeLifetimeTests {
     withExtendedLifetime(subject) {}
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1), arguments: Ending.allCases)
   func asyncSequencePublisherReleasesItsSubscriber(ending: Ending) async {
     let (source, continuation) = AsyncStream<Int>.makeStream()
@@ -140,6 +142,7 @@ struct BridgeLifetimeTests {
     continuation.finish()
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func asyncFutureReleasesItsSubscribersOnceItHasAResult() async {
     let released = Checkpoint()

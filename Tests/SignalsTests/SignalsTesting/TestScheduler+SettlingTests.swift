@@ -70,6 +70,7 @@ struct TestSchedulerSettlingTests {
     cancellable.cancel()
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test(timeLimit(minutes: 1)) func aFutureStartedByScheduledWorkHasPublishedWhenSettled() async {
     let scheduler = DispatchQueue.test
     let backend = SearchBackend()

@@ -6,6 +6,7 @@ import SignalsTesting
 import Testing
 
 struct AsyncPublisherTests {
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func valuesRequestsOneValuePerNext() async {
     let requests = Checkpoint()
@@ -27,6 +28,7 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.events == [.requested(.max(1)), .requested(.max(1)), .requested(.max(1))])
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func valuesSubscribesWhenTheIteratorIsMadeAndAsksForNothingUntilNext() {
     let publisher = TestPublisher<Int, Never>()
@@ -36,6 +38,7 @@ struct AsyncPublisherTests {
     withExtendedLifetime(iterator) {}
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func cancellingTheIteratingTaskCancelsTheSubscription() async {
     let requests = Checkpoint()
@@ -51,6 +54,7 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.events == [.requested(.max(1)), .cancelled])
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func leavingTheLoopEarlyCancelsTheSubscription() async {
     let subject = CurrentValueSubject<Int, Never>(1)
@@ -62,6 +66,7 @@ struct AsyncPublisherTests {
     #expect(spy.box.object == nil)
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func finishedPublisherEndsTheLoop() async {
     let subject = PassthroughSubject<Int, Never>()
@@ -71,6 +76,7 @@ struct AsyncPublisherTests {
     #expect(received.isEmpty)
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func throwingValuesThrowTheFailureAfterTheValues() async {
     let requests = Checkpoint()
@@ -93,6 +99,7 @@ struct AsyncPublisherTests {
     #expect(error == TestError(id: 7))
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func throwingValuesReturnNilWhenCancelled() async throws {
     let requests = Checkpoint()
@@ -107,6 +114,7 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.isCancelled)
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test(timeLimit(minutes: 1))
   func completionBeforeNextIsReportedByTheNextCall() async throws {
     let subject = CurrentValueSubject<Int, TestError>(3)
@@ -117,6 +125,7 @@ struct AsyncPublisherTests {
     #expect(try await iterator.next() == nil)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func concurrentNextCallsOnOneIteratorAreQueuedAndServedInOrder() async throws {
     let requests = Checkpoint()
@@ -133,6 +142,7 @@ struct AsyncPublisherTests {
     #expect(await second.value == 20)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func aFailureGoesToTheOldestWaitingCallAndTheOthersEnd() async throws {
     let requests = Checkpoint()
@@ -147,6 +157,7 @@ struct AsyncPublisherTests {
     #expect(try await second.value == nil)
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test func aValueNobodyAskedForStops() async {
     await #expect(processExitsWith: .failure) {
       let publisher = TestPublisher<Int, Never>()
@@ -158,6 +169,7 @@ struct AsyncPublisherTests {
 }
 
 /// One iterator shared by several tasks, as Combine allows.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 private actor SharedIterator {
   private var iterator: AsyncPublisher<TestPublisher<Int, Never>>.Iterator
 
@@ -172,6 +184,7 @@ private actor SharedIterator {
 }
 
 /// One throwing iterator shared by several tasks.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 private actor SharedThrowingIterator {
   private var iterator: AsyncThrowingPublisher<TestPublisher<Int, TestError>>.Iterator
 

@@ -45,6 +45,7 @@ private func events<P: Publisher>(of publisher: P) async -> [String] where P.Out
 }
 
 struct AsyncSequencePublisherTests {
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func pullsOnlyWhatWasRequested() async {
     let source = CountingSequence()
@@ -61,6 +62,7 @@ struct AsyncSequencePublisherTests {
     subscriber.cancel()
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func isLazy() {
     let source = CountingSequence()
@@ -71,6 +73,7 @@ struct AsyncSequencePublisherTests {
     subscriber.cancel()
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func finishesWhenTheSequenceEnds() async {
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
@@ -79,12 +82,14 @@ struct AsyncSequencePublisherTests {
     #expect(await events(of: stream.publisher) == ["1", "2", "3", "finished"])
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func failureTypeIsTheSequencesOwn() {
     #expect(AsyncSequencePublisher<AsyncStream<Int>>.Failure.self == Never.self)
     #expect(AsyncSequencePublisher<AsyncThrowingStream<Int, any Error>>.Failure.self == (any Error).self)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func errorsBecomeFailures() async {
     let (stream, input) = AsyncThrowingStream.makeStream(of: Int.self)
@@ -93,6 +98,7 @@ struct AsyncSequencePublisherTests {
     #expect(await events(of: stream.publisher) == ["1", "failure(SignalsTests.TestError(id: 5))"])
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func cancellingTheSubscriptionCancelsTheIteratingTask() async {
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
@@ -111,6 +117,7 @@ struct AsyncSequencePublisherTests {
     #expect(subscriber.events == [.subscription, .value(1)])
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test(timeLimit(minutes: 1))
   func cancellingWhileWaitingForDemandStopsTheTask() async {
     let source = CountingSequence()

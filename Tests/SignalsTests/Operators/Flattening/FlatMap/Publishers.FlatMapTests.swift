@@ -335,6 +335,7 @@ struct FlatMapTests {
     #expect(recorder.completion == .finished)
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func aNeverFailingUpstreamIsRaisedToTheInnersFailure() {
     let upstream = PassthroughSubject<Int, Never>()
     let recorder = TestSubscriber<Int, TestError>()
@@ -346,6 +347,7 @@ struct FlatMapTests {
     #expect(recorder.events == [.subscription, .completion(.failure(TestError(id: 3)))])
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func neverFailingInnersAreRaisedToTheUpstreamsFailure() {
     let upstream = PassthroughSubject<Int, TestError>()
     let recorder = TestSubscriber<Int, TestError>()

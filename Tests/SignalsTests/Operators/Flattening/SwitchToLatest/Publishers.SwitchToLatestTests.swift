@@ -243,6 +243,7 @@ struct SwitchToLatestTests {
     #expect(Set(values).count == values.count, "no value twice")
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func theFailureTypeIsRaisedOnWhicheverSideCannotFail() {
     let neverUpstream = PassthroughSubject<Fail<Int, TestError>, Never>()
     let first = TestSubscriber<Int, TestError>()
