@@ -11,7 +11,9 @@ private final class Collector<Output: Sendable, Failure: Error>: Sendable {
   let completions = Recorder<String>()
   let received = Checkpoint()
   let completed = Checkpoint()
-  private let cancellable = LockedState<AnyCancellable?>.make(nil)
+  // In an `UnsafeTransfer`: Apple's `AnyCancellable` is not `Sendable`; it is kept and taken under
+  // the lock, and Combine's cancel may come from any thread.
+  private let cancellable = LockedState<UnsafeTransfer<AnyCancellable>?>.make(nil)
 
   init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
     let token = publisher.sink(
@@ -23,11 +25,11 @@ private final class Collector<Output: Sendable, Failure: Error>: Sendable {
         values.append(value)
         received.signal()
       })
-    cancellable.withLock { $0 = token }
+    cancellable.withLock { $0 = UnsafeTransfer(token) }
   }
 
   func cancel() {
-    cancellable.withLock { $0 }?.cancel()
+    cancellable.withLock { $0 }?.wrapped.cancel()
   }
 }
 

@@ -252,8 +252,10 @@ struct FlatMapTests {
 
   @Test func aValueSentFromInsideReceiveIsDeliveredAfterItWithoutDeadlock() {
     let upstream = PassthroughSubject<Int, Never>()
+    // Sent to only from inside receive(_:), which this test's own send runs on its thread.
+    let upstreamInside = UnsafeTransfer(upstream)
     let recorder = TestSubscriber<Int, Never>(onValue: { value in
-      if value < 3 { upstream.send(value + 1) }
+      if value < 3 { upstreamInside.wrapped.send(value + 1) }
     })
     upstream.flatMap { Just($0) }.subscribe(recorder)
     upstream.send(0)

@@ -200,8 +200,10 @@ struct SwitchToLatestTests {
 
   @Test func switchingFromInsideReceiveDoesNotDeadlock() {
     let upstream = PassthroughSubject<Publishers.Sequence<[Int], Never>, Never>()
+    // Sent to only from inside receive(_:), which this test's own send runs on its thread.
+    let upstreamInside = UnsafeTransfer(upstream)
     let recorder = TestSubscriber<Int, Never>(onValue: { value in
-      if value == 1 { upstream.send([10, 11].publisher) }
+      if value == 1 { upstreamInside.wrapped.send([10, 11].publisher) }
     })
     upstream.switchToLatest().subscribe(recorder)
     upstream.send([1, 2, 3].publisher)
