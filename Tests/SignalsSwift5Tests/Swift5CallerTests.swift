@@ -24,7 +24,7 @@ private final class Feed {
   }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct Swift5CallerTests {
   @Test @MainActor func aMainActorSinkFedFromAnotherThreadRunsAsInCombine() async {
     let events = PassthroughSubject<Int, Never>()

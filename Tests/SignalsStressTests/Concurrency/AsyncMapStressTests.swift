@@ -44,7 +44,7 @@ struct AsyncMapStressTests {
     for index in 0..<Self.perProducer { subject.send(producer * Self.perProducer + index) }
   }
 
-  @Test(.timeLimit(.minutes(2)), arguments: [1, 3])
+  @Test(timeLimit(minutes: 2), arguments: [1, 3])
   func everyValueIsDeliveredOnceSeriallyAndTheFinishComesLast(maxTasks: Int) async {
     for _ in 0..<10 {
       let finished = LockedState.make(0)
@@ -64,7 +64,7 @@ struct AsyncMapStressTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)), arguments: [1, 3])
+  @Test(timeLimit(minutes: 2), arguments: [1, 3])
   func anUpstreamFailureRacingTheDeliveriesEndsOnceAndLast(maxTasks: Int) async {
     for _ in 0..<20 {
       let (subject, subscriber) = pipeline(maxTasks: maxTasks)

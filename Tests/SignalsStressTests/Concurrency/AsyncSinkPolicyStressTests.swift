@@ -67,7 +67,7 @@ struct AsyncSinkPolicyStressTests {
     (.serial, 1), (.latest, 1), (.dropWhileBusy, 1), (.concurrent(maxTasks: 3), 3),
   ]
 
-  @Test(.timeLimit(.minutes(2)), arguments: 0..<policies.count)
+  @Test(timeLimit(minutes: 2), arguments: 0..<policies.count)
   func concurrentSendsKeepTheBoundAndCompleteOnceAfterTheLastWork(policyIndex: Int) async {
     let (policy, bound) = Self.policies[policyIndex]
     for _ in 0..<10 {
@@ -118,7 +118,7 @@ struct AsyncSinkPolicyStressTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)), arguments: 0..<policies.count)
+  @Test(timeLimit(minutes: 2), arguments: 0..<policies.count)
   func cancelRacingSendsEndsEveryTaskAndReleasesTheSink(policyIndex: Int) async {
     let (policy, _) = Self.policies[policyIndex]
     let rounds = 30

@@ -21,7 +21,7 @@ struct BridgeStressTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(timeLimit(minutes: 2))
   func streamConsumersThatStayGetEverythingWhileOthersComeAndGo() async {
     let subject = PassthroughSubject<Int, Never>()
     let steady = (0..<4).map { _ in subject.stream() }
@@ -54,7 +54,7 @@ struct BridgeStressTests {
     for task in churn { await task.value }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(timeLimit(minutes: 2))
   func streamsEndOnceWithACompletionThatRacesTheSendsAndKeepEachProducersOrder() async {
     for _ in 0..<20 {
       let subject = PassthroughSubject<Int, Never>()
@@ -87,7 +87,7 @@ struct BridgeStressTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(timeLimit(minutes: 2))
   func asyncSinkCancelledWhileValuesArriveStartsNoValueAfterCancel() async {
     for _ in 0..<50 {
       let subject = PassthroughSubject<Int, Never>()
@@ -121,7 +121,8 @@ struct BridgeStressTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 2))
   func valuesIteratorSeesEachValueOnceAndEndsOnCompletion() async {
     let subject = PassthroughSubject<Int, TestFailure>()
     let reader = Task {
@@ -155,7 +156,8 @@ struct BridgeStressTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 2))
   func asyncSequencePublisherHonoursDemandRequestedFromManyThreads() async {
     let (source, continuation) = AsyncStream<Int>.makeStream()
     for index in 0..<Self.perProducer { continuation.yield(index) }
@@ -181,7 +183,8 @@ struct BridgeStressTests {
     #expect(subscriber.completionCount == 1)
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 2))
   func asyncSequencePublisherCancelledWhileIteratingStops() async {
     for _ in 0..<50 {
       let (source, continuation) = AsyncStream<Int>.makeStream()

@@ -24,7 +24,7 @@ struct SettlingStressTests {
     func append(_ value: [String]) { state.withLock { $0.append(value) } }
   }
 
-  @Test(.timeLimit(.minutes(2)))
+  @Test(timeLimit(minutes: 2))
   func aDebouncedSearchThroughAnAsyncServiceSettlesTheSameWay10000Times() async {
     let service = Service()
     var failures = 0

@@ -90,6 +90,7 @@ struct SwitchToLatestStressTests {
 
   // MARK: Fused `Just` inners
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func fusedJustsRacingRequestsNeverExceedTheDemand() {
     withWatchdog("switchToLatest fused Justs racing requests") {
       let upstream = PassthroughSubject<Just<Int>, Never>()
@@ -109,6 +110,7 @@ struct SwitchToLatestStressTests {
     }
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func aWaitingJustReleasedByARequestRacingTheUpstreamsEndIsDeliveredOnceThenTheCompletion() {
     withWatchdog("switchToLatest waiting Just racing finish") {
       for round in 0..<200 {
@@ -130,6 +132,7 @@ struct SwitchToLatestStressTests {
     }
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func cancelRacingFusedJustsKeepsTheContract() {
     withWatchdog("switchToLatest cancel racing fused Justs") {
       for _ in 0..<200 {

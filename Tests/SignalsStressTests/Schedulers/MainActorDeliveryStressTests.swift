@@ -28,7 +28,7 @@ import Testing
 
 /// A main-actor view model fed from many threads at once, and from the main actor itself, while
 /// ThreadSanitizer watches: every value arrives on the main actor, once, in each sender's order.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct MainActorDeliveryStressTests {
   static let senders = 4
   static let perSender = 2_000

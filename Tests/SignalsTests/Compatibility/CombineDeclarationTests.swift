@@ -32,6 +32,7 @@ struct CombineDeclarationTests {
     #expect(empty.completeImmediately)
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func optionalOverloadsReturnOptionalPublishers() {
     let present: Int? = 4
     let mapped: Optional<String>.Publisher = present.publisher.map(String.init)

@@ -18,6 +18,7 @@ final class EventService: Sendable {
 
 /// A main-actor view model with `@Published` state, fed by the service, delivered on the main
 /// actor with closures the compiler checks.
+@available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
 @MainActor final class InboxViewModel: ObservableObject {
   @Published private(set) var messages: [String] = []
   @Published private(set) var unread = 0
@@ -78,8 +79,9 @@ actor SessionStore {
   }
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct SwiftSixAppPatternsTests {
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @MainActor @Test func aViewModelFedByAServiceUpdatesOnTheMainActor() async {
     let service = EventService()
     let model = InboxViewModel(service: service)

@@ -6,7 +6,7 @@ import SignalsTesting
 import Testing
 
 struct FutureAsyncTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func startsAtOnceWithoutASubscriber() async {
     let started = Checkpoint()
     let future = Future<Int, Never> {
@@ -17,7 +17,8 @@ struct FutureAsyncTests {
     withExtendedLifetime(future) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func runsOnceAndSharesTheResultWithEverySubscriber() async {
     let runs = Recorder<Int>()
     let gate = Checkpoint()
@@ -38,13 +39,15 @@ struct FutureAsyncTests {
     #expect(runs.elements == [1])
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: [TaskPriority.low, .high])
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1), arguments: [TaskPriority.low, .high])
   func runsWithTheRequestedPriority(priority: TaskPriority) async {
     let future = Future<TaskPriority, Never>(priority: priority) { Task.currentPriority }
     #expect(await future.value == priority)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func throwingOperationFailsTheFutureWithItsTypedError() async {
     let future = Future<Int, TestError> { () async throws(TestError) -> Int in
       throw TestError(id: 6)
@@ -55,13 +58,15 @@ struct FutureAsyncTests {
     #expect(subscriber.events == [.subscription, .completion(.failure(TestError(id: 6)))])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func throwingOperationPublishesItsValue() async throws {
     let future = Future<Int, TestError>(priority: .medium) { () async throws(TestError) -> Int in 9 }
     #expect(try await future.value == 9)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func valueOfAnAlreadyResolvedFutureReturnsAtOnce() async {
     let future = Future<Int, Never> { promise in promise(.success(3)) }
     #expect(await future.value == 3)
@@ -69,7 +74,7 @@ struct FutureAsyncTests {
 }
 
 /// `Future(priority:operation:)` created inside an actor runs its operation on that actor.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct FutureAsyncIsolationTests {
   @MainActor final class Cart {
     var items = ["tea", "milk"]
@@ -79,6 +84,7 @@ struct FutureAsyncIsolationTests {
     }
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @MainActor @Test func aMainActorCallerGetsItsOperationRunOnTheMainActor() async {
     let cart = Cart()
     let ranOnMainActor = Future<Bool, Never> { MainActorContext.isCurrent }

@@ -354,7 +354,7 @@ private func valuesAndFailure(of stream: AsyncThrowingStream<Int, any Error>) as
 
 // MARK: - Tests
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct GenericPublisherBridgeTests {
   static let policies: [AsyncSinkPolicy] = [.serial, .latest, .dropWhileBusy, .concurrent(maxTasks: 2)]
 
@@ -811,6 +811,7 @@ struct GenericPublisherBridgeTests {
 
   // MARK: AsyncSequence.publisher
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test func asyncSequencePublisherPullsOnlyWhatAPlainSubscriberAsksFor() async {
     let source = NumberSequence(last: 5)
     // One value at first, and one more with the first value: two in all, until the test asks.
@@ -826,6 +827,7 @@ struct GenericPublisherBridgeTests {
     await source.iteratorReleased.wait(for: 1)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test func asyncSequencePublisherSendsNothingWithoutDemand() {
     let source = NumberSequence(last: 5)
     let subscriber = PlainSubscriber<Int, Never>(initialDemand: .none)
@@ -835,6 +837,7 @@ struct GenericPublisherBridgeTests {
     subscriber.cancel()
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
   @Test func cancellingFromInsideReceiveStopsTheAsyncSequencePublisher() async {
     let source = NumberSequence(last: 1_000)
     let subscriber = PlainSubscriber<Int, Never>(initialDemand: .unlimited, cancelsOn: 3)

@@ -6,7 +6,7 @@ import SignalsTesting
 import Testing
 
 struct PublisherFirstValueTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func returnsTheFirstValueAndCancels() async {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
@@ -17,20 +17,20 @@ struct PublisherFirstValueTests {
     #expect(publisher.subscription.events == [.requested(.max(1)), .cancelled])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func currentValueSubjectGivesItsValue() async {
     let subject = CurrentValueSubject<String, Never>("now")
     #expect(await subject.firstValue == "now")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func finishingWithoutAValueGivesNil() async {
     let subject = PassthroughSubject<Int, Never>()
     subject.send(completion: .finished)
     #expect(await subject.firstValue == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancellingTheWaitingTaskGivesNil() async {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
@@ -41,14 +41,14 @@ struct PublisherFirstValueTests {
     #expect(publisher.subscription.isCancelled)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func throwingFormThrowsTheFailure() async {
     let subject = PassthroughSubject<Int, TestError>()
     subject.send(completion: .failure(TestError(id: 2)))
     await #expect(throws: TestError(id: 2)) { try await subject.firstValue }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func throwingFormGivesNilWhenCancelled() async throws {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
@@ -61,7 +61,7 @@ struct PublisherFirstValueTests {
 
 /// `firstValue` awaited on an actor stays on it, so a publisher that is not `Sendable` (most
 /// operator chains) can be awaited there.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct FirstValueIsolationTests {
   @MainActor final class Counter: ObservableObject {
     @Published var count = 0

@@ -19,7 +19,7 @@ struct TimerPublisherTests {
     #expect(timer.mode == .default)
   }
 
-  @Test(.timeLimit(.minutes(1))) func autoconnectStartsTicksOnTheRunLoopThreadAndCancelStopsThem() async {
+  @Test(timeLimit(minutes: 1)) func autoconnectStartsTicksOnTheRunLoopThreadAndCancelStopsThem() async {
     let loopThread = RunLoopThread()
     defer { loopThread.stop() }
     let loop = loopThread.runLoop
@@ -48,7 +48,7 @@ struct TimerPublisherTests {
     #expect(onLoop.withLock { $0 })
   }
 
-  @Test(.timeLimit(.minutes(1))) func connectionCancelStopsTheTimerForEverySubscriber() async {
+  @Test(timeLimit(minutes: 1)) func connectionCancelStopsTheTimerForEverySubscriber() async {
     let loopThread = RunLoopThread()
     defer { loopThread.stop() }
     let loop = loopThread.runLoop
@@ -83,7 +83,7 @@ struct TimerPublisherTests {
     watcher.withLock { $0 }?.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func theFirstTickComesOneIntervalAfterConnecting() async {
+  @Test(timeLimit(minutes: 1)) func theFirstTickComesOneIntervalAfterConnecting() async {
     // Foundation's block-based `Timer` fires at once on Linux; Combine's first tick is one interval
     // after `connect()`. A timer never fires early, so the check cannot flake.
     let loopThread = RunLoopThread()

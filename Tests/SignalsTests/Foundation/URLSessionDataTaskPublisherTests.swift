@@ -17,7 +17,8 @@ import Darwin
 #endif
 
 struct URLSessionDataTaskPublisherTests {
-  @Test(.timeLimit(.minutes(1))) func loadsTheBodyAndResponseThenFinishes() async throws {
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1)) func loadsTheBodyAndResponseThenFinishes() async throws {
     let server = try LoopbackHTTPServer(body: "hello")
     let url = try #require(URL(string: server.url("/greeting")))
     var loaded: [(data: Data, response: URLResponse)] = []
@@ -29,7 +30,8 @@ struct URLSessionDataTaskPublisherTests {
     #expect((loaded.first?.response as? HTTPURLResponse)?.statusCode == 200)
   }
 
-  @Test(.timeLimit(.minutes(1))) func aRefusedConnectionFailsWithItsURLError() async throws {
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1)) func aRefusedConnectionFailsWithItsURLError() async throws {
     let refusing = try LoopbackHTTPServer.refusingPort()
     defer { close(refusing.socket) }
     let url = try #require(URL(string: "http://127.0.0.1:\(refusing.port)/"))

@@ -39,7 +39,7 @@ struct TaskSlotOwnerTests {
   /// The current task, to tell tasks apart.
   private static func currentTask() -> Int { withUnsafeCurrentTask { $0?.hashValue ?? 0 } }
 
-  @Test(.timeLimit(.minutes(1)), arguments: 0..<3, Ending.allCases)
+  @Test(timeLimit(minutes: 1), arguments: 0..<3, Ending.allCases)
   func aSinksParkedTaskEndsWithTheSubscription(slots: Int, ending: Ending) async {
     let subject = PassthroughSubject<Int, Never>()
     let released = Checkpoint()
@@ -75,7 +75,7 @@ struct TaskSlotOwnerTests {
     withExtendedLifetime(subject) {}
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: [1, 3], Ending.allCases)
+  @Test(timeLimit(minutes: 1), arguments: [1, 3], Ending.allCases)
   func aTransformsParkedTaskEndsWithTheSubscription(maxTasks: Int, ending: Ending) async {
     let subject = PassthroughSubject<Int, TestError>()
     let released = Checkpoint()

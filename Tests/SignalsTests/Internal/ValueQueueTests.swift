@@ -3,9 +3,6 @@
 @_spi(Signals) import SignalsSupport
 import Testing
 
-@testable import Signals
-@testable import SignalsCombine
-
 struct ValueQueueTests {
   @Test func popsInTheOrderValuesWereAppended() {
     var queue = ValueQueue<Int>()

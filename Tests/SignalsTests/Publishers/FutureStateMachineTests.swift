@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -87,3 +88,4 @@ extension FutureSubscriptionStateMachine.Action {
     return nil
   }
 }
+#endif

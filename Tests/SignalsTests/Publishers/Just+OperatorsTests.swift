@@ -6,6 +6,7 @@ import Testing
 private struct Boom: Error, Equatable {}
 
 struct JustOperatorsTests {
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func transformingOverloadsRunTheirClosureOnceNow() {
     var calls = 0
     let mapped: Just<String> = Just(4).map { value -> String in

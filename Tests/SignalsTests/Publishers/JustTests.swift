@@ -92,10 +92,13 @@ struct JustTests {
     #expect(Just(1).output == 1)
   }
 
+  #if !canImport(Combine)
+  // Linux only: Signals' `Just` is `Sendable` when its output is; Apple's Combine's is not.
   @Test func isSendableWhenItsOutputIs() {
     let just: any Sendable = Just(1)
     #expect(just is Just<Int>)
   }
+  #endif
 
   @Test func subscriptionMirrorsTheValueBeforeAndAfterTheDelivery() throws {
     let recorder = TestSubscriber<Int, Never>(initialDemand: .none)

@@ -4,6 +4,7 @@ import Signals
 import Testing
 
 struct OptionalPublisherOperatorsTests {
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func presentValueIsTransformedOnceNow() {
     var calls = 0
     let mapped: Optional<String>.Publisher = Optional(4).publisher.map { value -> String in
@@ -19,6 +20,7 @@ struct OptionalPublisherOperatorsTests {
     #expect(Optional(4).publisher.contains(4).output == true)
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func absentValueStaysAbsentWithoutCallingClosures() {
     let absent = Optional<Int>.none.publisher
     var calls = 0
@@ -34,6 +36,7 @@ struct OptionalPublisherOperatorsTests {
     #expect(calls == 0)
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func collectAndReplaceEmptyAlwaysHaveAValue() {
     let absent = Optional<Int>.none.publisher
     #expect(absent.collect().output == [])
@@ -42,6 +45,7 @@ struct OptionalPublisherOperatorsTests {
     #expect(replaced == Just(9))
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func outputInRangeKeepsTheValueWhenTheRangeHoldsPositionZero() {
     let present = Optional(2).publisher
     #expect(present.output(in: 0..<1).output == 2)
@@ -50,6 +54,7 @@ struct OptionalPublisherOperatorsTests {
     #expect(present.output(in: 1..<4).output == nil)
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func outputInRangeStopsOnAHugeUpperBound() async {
     await #expect(processExitsWith: .failure) {
       _ = Optional(2).publisher.output(in: 0..<(Int.max - 1))

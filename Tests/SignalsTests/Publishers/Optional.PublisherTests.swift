@@ -6,6 +6,7 @@ import SignalsTesting
 import Testing
 
 struct OptionalPublisherTests {
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func deliversAPresentValueOnDemandThenFinishes() {
     let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
     Optional(4).publisher.subscribe(recorder)
@@ -14,6 +15,7 @@ struct OptionalPublisherTests {
     #expect(recorder.events == [.subscription, .value(4), .completion(.finished)])
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func finishesAtOnceForNil() {
     let recorder = TestSubscriber<Int, Never>(initialDemand: .none)
     Int?.none.publisher.subscribe(recorder)
@@ -28,6 +30,7 @@ struct OptionalPublisherTests {
     #expect(recorder.events == [.subscription])
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func isEquatableWhenItsWrappedTypeIs() {
     #expect(Optional(1).publisher == Optional<Int>.Publisher(1))
     #expect(Optional(1).publisher != Int?.none.publisher)

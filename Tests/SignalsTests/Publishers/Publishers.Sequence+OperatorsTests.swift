@@ -72,6 +72,7 @@ struct SequenceOperatorsTests {
     #expect([1].publisher.ignoreOutput().completeImmediately)
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func reducingOverloadsAnswerAtOnce() throws {
     let publisher = [3, 1, 4, 1, 5].publisher
     #expect(publisher.min() == Optional(1).publisher)

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 @_spi(Signals) import SignalsSupport
 import Testing
 
@@ -54,3 +55,4 @@ struct SequenceStateMachineTests {
     #expect(!drains, "no delivery after cancel")
   }
 }
+#endif

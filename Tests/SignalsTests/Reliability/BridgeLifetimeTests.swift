@@ -43,7 +43,7 @@ private final class ReleaseSignal<Input, Failure: Error>: Subscriber {
 struct BridgeLifetimeTests {
   enum Ending: CaseIterable { case cancel, finish }
 
-  @Test(.timeLimit(.minutes(1)), arguments: Ending.allCases)
+  @Test(timeLimit(minutes: 1), arguments: Ending.allCases)
   func asyncOperatorsReleaseTheirSubscriber(ending: Ending) async {
     let pipelines: [(PassthroughSubject<Int, Never>) -> AnyPublisher<Int, Never>] = [
       { $0.asyncMap { $0 * 2 }.eraseToAnyPublisher() },
@@ -68,7 +68,7 @@ struct BridgeLifetimeTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func throwingAsyncMapReleasesItsSubscriberAfterTheThrow() async {
     struct Boom: Error {}
     let subject = PassthroughSubject<Int, Never>()
@@ -88,7 +88,8 @@ struct BridgeLifetimeTests {
     withExtendedLifetime(subject) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func valuesReleasesItsSubscriptionWhenTheLoopEnds() async {
     let subject = PassthroughSubject<Int, Never>()
     let spy = SubscriberSpy(upstream: subject)
@@ -112,7 +113,7 @@ struct BridgeLifetimeTests {
     withExtendedLifetime(subject) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func firstValueReleasesItsSubscription() async {
     let subject = CurrentValueSubject<Int, Never>(7)
     let spy = SubscriberSpy(upstream: subject)
@@ -122,7 +123,8 @@ struct BridgeLifetimeTests {
     withExtendedLifetime(subject) {}
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: Ending.allCases)
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1), arguments: Ending.allCases)
   func asyncSequencePublisherReleasesItsSubscriber(ending: Ending) async {
     let (source, continuation) = AsyncStream<Int>.makeStream()
     let released = Checkpoint()
@@ -140,7 +142,8 @@ struct BridgeLifetimeTests {
     continuation.finish()
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func asyncFutureReleasesItsSubscribersOnceItHasAResult() async {
     let released = Checkpoint()
     let future = Future<Int, Never>(priority: nil) { 42 }

@@ -212,7 +212,7 @@ private func checkReliability<P: Publisher>(
   settle: @escaping () -> Void = {},
   sourceLocation: SourceLocation = #_sourceLocation,
   _ makePipeline: (PassthroughSubject<Int, TestError>) -> P
-) where P.Output: Equatable, P.Failure: Equatable, P: SendableMetatype, P.Output: SendableMetatype {
+) where P.Output: Equatable & Sendable, P.Failure: Equatable {
   checkReleasesEverything(endings: endings, settle: settle, sourceLocation: sourceLocation, makePipeline)
   checkReentrancy(
     checksNestedSends: checksNestedSends, checksRequestsFromInside: checksRequestsFromInside, settle: settle,

@@ -11,14 +11,13 @@ import Testing
 struct ReentrancyTests {
   @Test func subjectsAreReentrant() {
     checkReentrancy { $0 }
+    // Links from the subject under test into a `CurrentValueSubject`, kept for the whole check.
+    var links: [AnyCancellable] = []
     checkReentrancy { subject in
       let current = CurrentValueSubject<Int, TestError>(0)
-      let link = subject.subscribe(current)
-      subjectLinks.withLock { $0.append(link) }
+      links.append(subject.subscribe(current))
       return current
     }
+    withExtendedLifetime(links) {}
   }
 }
-
-/// Links from the subject under test into a `CurrentValueSubject`, kept for the whole run.
-private let subjectLinks = LockedState<[AnyCancellable]>.make([])

@@ -47,7 +47,7 @@ struct DispatchQueueSchedulerTests {
     #expect(try JSONDecoder().decode([Time].self, from: data) == [later])
   }
 
-  @Test(.timeLimit(.minutes(1))) func runsImmediateWorkOnTheQueue() async {
+  @Test(timeLimit(minutes: 1)) func runsImmediateWorkOnTheQueue() async {
     let key = DispatchSpecificKey<Int>()
     let queue = DispatchQueue(label: "signals.scheduler")
     queue.setSpecific(key: key, value: 42)
@@ -59,14 +59,14 @@ struct DispatchQueueSchedulerTests {
     #expect(seen == 42)
   }
 
-  @Test(.timeLimit(.minutes(1))) func runsDatedWorkOnTheQueue() async {
+  @Test(timeLimit(minutes: 1)) func runsDatedWorkOnTheQueue() async {
     let queue = DispatchQueue(label: "signals.scheduler.after")
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       queue.schedule(after: queue.now.advanced(by: .milliseconds(1))) { continuation.resume() }
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func repeatsUntilCancelled() async {
+  @Test(timeLimit(minutes: 1)) func repeatsUntilCancelled() async {
     let queue = DispatchQueue(label: "signals.scheduler.repeat")
     let count = LockedState.make(0)
     let timer = LockedState<AnyCancellable?>.make(nil)

@@ -31,7 +31,7 @@ private func sendOnAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) 
   done.wait()
 }
 
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct MainActorSchedulerTests {
 
   @MainActor @Test func aValueSentOnTheMainActorIsDeliveredInTheSameTurn() {
@@ -72,8 +72,10 @@ struct MainActorSchedulerTests {
       received.append($0)
       delivered.signal()
     }
-    // Sent off the main actor while this test holds it (blocked, not suspended): queued.
-    sendOnAnotherThreadAndWait { events.send("from a background task") }
+    // Sent off the main actor while this test holds it (blocked, not suspended): queued. The
+    // test waits for that send, so the subject is never used from two threads at once.
+    let eventsElsewhere = UnsafeTransfer(events)
+    sendOnAnotherThreadAndWait { eventsElsewhere.wrapped.send("from a background task") }
     events.send("from the main actor")
     #expect(received.isEmpty)
     await delivered.wait(for: 2)

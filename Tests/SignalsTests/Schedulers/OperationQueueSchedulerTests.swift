@@ -6,7 +6,7 @@ import Signals
 import Testing
 
 struct OperationQueueSchedulerTests {
-  @Test(.timeLimit(.minutes(1))) func runsImmediateWorkOnTheQueue() async {
+  @Test(timeLimit(minutes: 1)) func runsImmediateWorkOnTheQueue() async {
     let queue = OperationQueue()
     let onQueue = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       queue.schedule { continuation.resume(returning: OperationQueue.current === queue) }
@@ -14,7 +14,7 @@ struct OperationQueueSchedulerTests {
     #expect(onQueue)
   }
 
-  @Test(.timeLimit(.minutes(1))) func runsDatedWorkOnTheQueue() async {
+  @Test(timeLimit(minutes: 1)) func runsDatedWorkOnTheQueue() async {
     let queue = OperationQueue()
     let onQueue = await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
       queue.schedule(after: queue.now.advanced(by: .milliseconds(1))) {
@@ -24,7 +24,7 @@ struct OperationQueueSchedulerTests {
     #expect(onQueue)
   }
 
-  @Test(.timeLimit(.minutes(1))) func repeatsUntilCancelled() async {
+  @Test(timeLimit(minutes: 1)) func repeatsUntilCancelled() async {
     let queue = OperationQueue()
     queue.maxConcurrentOperationCount = 1
     let count = LockedState.make(0)
@@ -58,7 +58,7 @@ struct OperationQueueSchedulerTests {
     #expect(time.distance(to: time.advanced(by: .seconds(2))).timeInterval == 2)
   }
 
-  @Test(.timeLimit(.minutes(1))) func datedWorkWaitsInTheQueueAsAnOperationThatIsNotReady() async {
+  @Test(timeLimit(minutes: 1)) func datedWorkWaitsInTheQueueAsAnOperationThatIsNotReady() async {
     let queue = OperationQueue()
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       queue.schedule(after: queue.now.advanced(by: .seconds(0.3))) { continuation.resume() }
@@ -68,7 +68,7 @@ struct OperationQueueSchedulerTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func aCancelledRepetitionLeavesTheQueueAtOnce() {
+  @Test(timeLimit(minutes: 1)) func aCancelledRepetitionLeavesTheQueueAtOnce() {
     let queue = OperationQueue()
     let ran = LockedState.make(false)
     let timer = queue.schedule(after: queue.now.advanced(by: .seconds(3600)), interval: .seconds(3600)) {

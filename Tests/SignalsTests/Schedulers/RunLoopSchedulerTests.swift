@@ -28,7 +28,7 @@ struct RunLoopSchedulerTests {
     #expect(try JSONDecoder().decode([Time].self, from: data) == [later])
   }
 
-  @Test(.timeLimit(.minutes(1))) func runsWorkOnTheRunLoopThread() async {
+  @Test(timeLimit(minutes: 1)) func runsWorkOnTheRunLoopThread() async {
     let loopThread = RunLoopThread()
     defer { loopThread.stop() }
     let loop = loopThread.runLoop
@@ -38,7 +38,7 @@ struct RunLoopSchedulerTests {
     #expect(onLoopThread)
   }
 
-  @Test(.timeLimit(.minutes(1))) func runsDatedAndRepeatingWork() async {
+  @Test(timeLimit(minutes: 1)) func runsDatedAndRepeatingWork() async {
     let loopThread = RunLoopThread()
     defer { loopThread.stop() }
     let loop = loopThread.runLoop

@@ -5,7 +5,7 @@ import SignalsTesting
 import Testing
 
 struct LeakCheckTests {
-  @Test(.timeLimit(.minutes(1))) func aCancelledPipelineLeavesNothingAlive() async {
+  @Test(timeLimit(minutes: 1)) func aCancelledPipelineLeavesNothingAlive() async {
     let subject = PassthroughSubject<Int, Never>()
     let (_, report) = await liveObjects {
       let cancellable = subject.map { $0 * 2 }.filter { $0 > 0 }.sink { _ in }
@@ -18,7 +18,7 @@ struct LeakCheckTests {
     #endif
   }
 
-  @Test(.timeLimit(.minutes(1))) func aKeptSubscriptionIsReportedByType() async throws {
+  @Test(timeLimit(minutes: 1)) func aKeptSubscriptionIsReportedByType() async throws {
     let subject = PassthroughSubject<Int, Never>()
     let (cancellable, report) = await liveObjects {
       subject.tryScan(0) { $0 + $1 }.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
@@ -32,7 +32,7 @@ struct LeakCheckTests {
     cancellable.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func expectNoLeaksPassesWhenThePipelineEnds() async {
+  @Test(timeLimit(minutes: 1)) func expectNoLeaksPassesWhenThePipelineEnds() async {
     let values = await expectNoLeaks {
       var values: [Int] = []
       _ = [1, 2, 3].publisher.map { $0 + 1 }.sink { values.append($0) }
@@ -42,7 +42,7 @@ struct LeakCheckTests {
   }
 
   #if DEBUG
-  @Test(.timeLimit(.minutes(1))) func expectNoLeaksFailsWithWhatIsStillAlive() async {
+  @Test(timeLimit(minutes: 1)) func expectNoLeaksFailsWithWhatIsStillAlive() async {
     let subject = PassthroughSubject<Int, Never>()
     var kept: AnyCancellable?
     await withKnownIssue {

@@ -6,7 +6,7 @@ import SignalsTesting
 import Testing
 
 struct RecorderTests {
-  @Test(.timeLimit(.minutes(1))) func nextReturnsValuesInOrderAcrossCalls() async throws {
+  @Test(timeLimit(minutes: 1)) func nextReturnsValuesInOrderAcrossCalls() async throws {
     let recorder = SignalsTesting.Recorder([1, 2, 3, 4].publisher)
     #expect(try await recorder.next(2) == [1, 2])
     #expect(try await recorder.next() == 3)
@@ -14,7 +14,7 @@ struct RecorderTests {
     #expect(try await recorder.completion == .finished)
   }
 
-  @Test(.timeLimit(.minutes(1))) func nextWaitsForValuesSentLaterFromAnotherTask() async throws {
+  @Test(timeLimit(minutes: 1)) func nextWaitsForValuesSentLaterFromAnotherTask() async throws {
     let subject = PassthroughSubject<String, Never>()
     let recorder = SignalsTesting.Recorder(subject)
     let sender = Task {
@@ -25,21 +25,21 @@ struct RecorderTests {
     await sender.value
   }
 
-  @Test(.timeLimit(.minutes(1))) func aMissingValueFailsWithWhatArrivedInstead() async {
+  @Test(timeLimit(minutes: 1)) func aMissingValueFailsWithWhatArrivedInstead() async {
     let recorder = SignalsTesting.Recorder(["a"].publisher)
     await #expect(throws: RecordingError("expected 3 values, received 1 [a] and then the finish")) {
       try await recorder.next(3)
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func aFailureBeforeTheValuesIsNamed() async {
+  @Test(timeLimit(minutes: 1)) func aFailureBeforeTheValuesIsNamed() async {
     let recorder = SignalsTesting.Recorder(Fail<Int, TestError>(error: TestError(id: 7)))
     await #expect(throws: RecordingError("expected 1 value, received 0 [] and then the failure TestError(id: 7)")) {
       try await recorder.next()
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func aSilentPublisherTimesOutWithWhatArrived() async {
+  @Test(timeLimit(minutes: 1)) func aSilentPublisherTimesOutWithWhatArrived() async {
     let subject = PassthroughSubject<Int, Never>()
     let recorder = SignalsTesting.Recorder(subject)
     subject.send(1)
@@ -54,14 +54,14 @@ struct RecorderTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func finishedThrowsWhenThePublisherFails() async {
+  @Test(timeLimit(minutes: 1)) func finishedThrowsWhenThePublisherFails() async {
     let recorder = SignalsTesting.Recorder(Fail<Int, TestError>(error: TestError(id: 2)))
     await #expect(throws: RecordingError("expected the publisher to finish, but it failed with TestError(id: 2)")) {
       try await recorder.finished()
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func virtualTimeVariantsMoveTheSchedulerOnlyAsFarAsNeeded() async throws {
+  @Test(timeLimit(minutes: 1)) func virtualTimeVariantsMoveTheSchedulerOnlyAsFarAsNeeded() async throws {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
     let subject = PassthroughSubject<Int, Never>()
@@ -73,7 +73,7 @@ struct RecorderTests {
     #expect(try await recorder.completion(on: scheduler, within: .seconds(10)) == .finished)
   }
 
-  @Test(.timeLimit(.minutes(1))) func virtualTimeLimitFailsWithTheVirtualTimeWaited() async throws {
+  @Test(timeLimit(minutes: 1)) func virtualTimeLimitFailsWithTheVirtualTimeWaited() async throws {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     let recorder = SignalsTesting.Recorder(subject.delay(for: .seconds(5), scheduler: scheduler))
@@ -87,7 +87,7 @@ struct RecorderTests {
     #expect(try await recorder.next(1, on: scheduler, within: .seconds(1)) == [1])
   }
 
-  @Test(.timeLimit(.minutes(1))) func aRecorderWaitingInRealTimeLeavesNothingAliveOnceAnswered() async throws {
+  @Test(timeLimit(minutes: 1)) func aRecorderWaitingInRealTimeLeavesNothingAliveOnceAnswered() async throws {
     let subject = PassthroughSubject<Int, Never>()
     try await expectNoLeaks {
       let recorder = SignalsTesting.Recorder(subject)

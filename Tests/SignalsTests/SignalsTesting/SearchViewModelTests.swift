@@ -35,7 +35,7 @@ actor FakeSearchService {
 }
 
 struct SearchViewModelTests {
-  @Test(.timeLimit(.minutes(1))) func typingIsDebouncedAndEachPauseSearchesOnce() async {
+  @Test(timeLimit(minutes: 1)) func typingIsDebouncedAndEachPauseSearchesOnce() async {
     let scheduler = DispatchQueue.test
     let service = FakeSearchService()
     let model = SearchViewModel(search: { await service.search($0) }, scheduler: scheduler)
@@ -49,7 +49,7 @@ struct SearchViewModelTests {
     feeding.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func theRecorderAwaitsTheAnswer() async throws {
+  @Test(timeLimit(minutes: 1)) func theRecorderAwaitsTheAnswer() async throws {
     let scheduler = DispatchQueue.test
     let service = FakeSearchService()
     let model = SearchViewModel(search: { await service.search($0) }, scheduler: scheduler)
@@ -61,7 +61,7 @@ struct SearchViewModelTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1))) func closingTheScreenLeavesNothingAlive() async {
+  @Test(timeLimit(minutes: 1)) func closingTheScreenLeavesNothingAlive() async {
     let scheduler = DispatchQueue.test
     let service = FakeSearchService()
     await expectNoLeaks {
@@ -75,7 +75,7 @@ struct SearchViewModelTests {
   }
 
   #if DEBUG
-  @Test(.timeLimit(.minutes(1))) func forgettingToCancelIsReported() async {
+  @Test(timeLimit(minutes: 1)) func forgettingToCancelIsReported() async {
     let scheduler = DispatchQueue.test
     var kept: SignalsTesting.Recorder<[String], Never>?
     await withKnownIssue {

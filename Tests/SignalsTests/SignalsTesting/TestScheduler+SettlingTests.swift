@@ -17,7 +17,7 @@ actor SearchBackend {
 }
 
 struct TestSchedulerSettlingTests {
-  @Test(.timeLimit(.minutes(1))) func aDebouncedSearchThroughAnAsyncServiceHasAnsweredWhenSettled() async {
+  @Test(timeLimit(minutes: 1)) func aDebouncedSearchThroughAnAsyncServiceHasAnsweredWhenSettled() async {
     let scheduler = DispatchQueue.test
     let backend = SearchBackend()
     let query = PassthroughSubject<String, Never>()
@@ -38,7 +38,7 @@ struct TestSchedulerSettlingTests {
     cancellable.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func resultsScheduledBackOnTheSchedulerRunAtTheSameInstant() async {
+  @Test(timeLimit(minutes: 1)) func resultsScheduledBackOnTheSchedulerRunAtTheSameInstant() async {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
     let backend = SearchBackend()
@@ -53,7 +53,7 @@ struct TestSchedulerSettlingTests {
     cancellable.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func anAsyncSinkHasHandledEveryValueWhenSettled() async {
+  @Test(timeLimit(minutes: 1)) func anAsyncSinkHasHandledEveryValueWhenSettled() async {
     let scheduler = DispatchQueue.test
     let handled = Recorder<String>()
     let cancellable = scheduler.publisher(marbles: "-a-(bc)|", tick: .seconds(1))
@@ -70,7 +70,8 @@ struct TestSchedulerSettlingTests {
     cancellable.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func aFutureStartedByScheduledWorkHasPublishedWhenSettled() async {
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
+  @Test(timeLimit(minutes: 1)) func aFutureStartedByScheduledWorkHasPublishedWhenSettled() async {
     let scheduler = DispatchQueue.test
     let backend = SearchBackend()
     let results = Recorder<[String]>()
@@ -82,7 +83,7 @@ struct TestSchedulerSettlingTests {
     cancellable.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func workStartedInsideTrackingIsWaitedFor() async {
+  @Test(timeLimit(minutes: 1)) func workStartedInsideTrackingIsWaitedFor() async {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     let handled = Recorder<Int>()
@@ -93,7 +94,7 @@ struct TestSchedulerSettlingTests {
     cancellable.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1))) func valuesDroppedByACancelledSinkDoNotKeepTheSchedulerBusy() async {
+  @Test(timeLimit(minutes: 1)) func valuesDroppedByACancelledSinkDoNotKeepTheSchedulerBusy() async {
     let scheduler = DispatchQueue.test
     let subject = PassthroughSubject<Int, Never>()
     let handled = Recorder<Int>()

@@ -20,7 +20,7 @@ struct WorkTrackerTests {
     withExtendedLifetime(ticket) {}
   }
 
-  @Test(.timeLimit(.minutes(1))) func waitingReturnsOnceTheLastTicketIsFreed() async {
+  @Test(timeLimit(minutes: 1)) func waitingReturnsOnceTheLastTicketIsFreed() async {
     let tracker = WorkTracker()
     var tickets = WorkTracker.$current.withValue(tracker) { [WorkTracker.begin(), WorkTracker.begin()] }
     let released = Task {
@@ -41,7 +41,7 @@ struct WorkTrackerTests {
     withExtendedLifetime(inner) {}
   }
 
-  @Test(.timeLimit(.minutes(1))) func waitingWhenIdleReturnsAtOnce() async {
+  @Test(timeLimit(minutes: 1)) func waitingWhenIdleReturnsAtOnce() async {
     await WorkTracker().waitUntilIdle()
   }
 }

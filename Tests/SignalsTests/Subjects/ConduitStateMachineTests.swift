@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 @_spi(Signals) import SignalsSupport
 import Testing
 
@@ -197,3 +198,4 @@ struct ConduitStateMachineTests {
     return false
   }
 }
+#endif

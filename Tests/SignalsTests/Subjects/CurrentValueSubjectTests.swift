@@ -50,8 +50,10 @@ struct CurrentValueSubjectTests {
   /// the demand a subscriber returns from `receive(_:)`.
   @Test func demandReturnedFromReceiveDoesNotResendTheHeldBackValue() {
     let subject = CurrentValueSubject<Int, Never>(0)
+    // Sent to only from inside receive(_:), which this test's own send runs on its thread.
+    let subjectInside = UnsafeTransfer(subject)
     let recorder = TestSubscriber<Int, Never>(initialDemand: .max(1), demandPerValue: .max(1)) { value in
-      if value == 0 { subject.send(1) }  // sent from inside `receive(_:)`, with no demand left
+      if value == 0 { subjectInside.wrapped.send(1) }  // sent from inside `receive(_:)`, with no demand left
     }
     subject.subscribe(recorder)
     #expect(recorder.values == [0], "the returned demand does not bring 1")
@@ -61,8 +63,10 @@ struct CurrentValueSubjectTests {
 
   @Test func heldBackValueComesWithTheNextRequest() {
     let subject = CurrentValueSubject<Int, Never>(0)
+    // Sent to only from inside receive(_:), which this test's own send runs on its thread.
+    let subjectInside = UnsafeTransfer(subject)
     let recorder = TestSubscriber<Int, Never>(initialDemand: .none, demandPerValue: .max(1)) { value in
-      if value == 0 { subject.send(1) }
+      if value == 0 { subjectInside.wrapped.send(1) }
     }
     subject.subscribe(recorder)
     recorder.request(.max(1))

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -48,3 +49,4 @@ struct ObjectWillChangeRegistryTests {
     cancellable.cancel()
   }
 }
+#endif

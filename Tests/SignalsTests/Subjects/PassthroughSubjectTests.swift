@@ -170,8 +170,10 @@ struct PassthroughSubjectTests {
   @Test func subscribingFromInsideReceiveDoesNotDeadlock() {
     let subject = PassthroughSubject<Int, Never>()
     let late = TestSubscriber<Int, Never>()
+    // Subscribed to only from inside receive(_:), which this test's own send runs on its thread.
+    let subjectInside = UnsafeTransfer(subject)
     let first = TestSubscriber<Int, Never>(onValue: { value in
-      if value == 1 { subject.subscribe(late) }
+      if value == 1 { subjectInside.wrapped.subscribe(late) }
     })
     subject.subscribe(first)
     subject.send(1)

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -101,3 +102,4 @@ struct PublishedStateMachineTests {
     #expect(machine.takeAssigners().isEmpty)
   }
 }
+#endif

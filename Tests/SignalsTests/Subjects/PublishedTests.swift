@@ -23,6 +23,7 @@ private final class TokenHolder {
 }
 
 /// Feeds one of its properties from another, in `init`.
+@available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
 private final class Mirrored {
   @Published var source = 0
   @Published var copy = -1
@@ -116,6 +117,7 @@ struct PublishedTests {
     cancellable.cancel()
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func writingTheProjectedValueDoesNotRebindTheProperty() {
     let first = Score(1)
     let second = Score(2)
@@ -125,6 +127,7 @@ struct PublishedTests {
     #expect(second.points == 2)
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func assignToPublishedWritesEveryValueAndAsksForUnlimited() {
     let score = Score(0)
     let upstream = TestPublisher<Int, Never>()
@@ -138,6 +141,7 @@ struct PublishedTests {
     #expect(recorder.events == [.subscription, .value(0), .value(4), .value(9)])
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func assignToPublishedFromAnotherPropertyOfTheSameObject() {
     let score = Score(0)
     let labels = TestSubscriber<String, Never>()
@@ -149,6 +153,7 @@ struct PublishedTests {
     #expect(labels.values == ["", "gold"])
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func assignToPublishedEndsWhenTheObjectIsReleased() {
     let upstream = TestPublisher<Token?, Never>()
     weak var weakHolder: TokenHolder?
@@ -167,6 +172,7 @@ struct PublishedTests {
     #expect(upstream.subscription.events == [.requested(.unlimited), .cancelled])
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func assignBetweenPropertiesOfOneObjectMakesNoCycle() {
     let texts = PassthroughSubject<String, Never>()
     weak var weakScore: Score?
@@ -182,6 +188,7 @@ struct PublishedTests {
     texts.send("bronze")
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func propertyFedFromAnotherPropertyFollowsItAndIsReleased() {
     weak var weakMirrored: Mirrored?
     do {
@@ -194,6 +201,7 @@ struct PublishedTests {
     #expect(weakMirrored == nil)
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func assignToPublishedLetsGoWhenUpstreamFinishes() {
     let score = Score(0)
     let upstream = TestPublisher<Int, Never>()
@@ -205,6 +213,7 @@ struct PublishedTests {
     #expect(upstream.subscription.events == [.requested(.unlimited)])
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func assignToPublishedCancelsASecondSubscription() {
     let score = Score(0)
     let upstream = TestPublisher<Int, Never>()

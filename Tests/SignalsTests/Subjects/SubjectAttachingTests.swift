@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Signals
 import SignalsCombine
 import Testing
@@ -90,3 +91,4 @@ struct SubjectAttachingTests {
     #expect(operatorStream == nil)
   }
 }
+#endif

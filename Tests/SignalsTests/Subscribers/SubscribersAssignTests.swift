@@ -124,7 +124,7 @@ struct SubscribersAssignTests {
 }
 
 /// `assign` from a main-actor view model, fed on the main actor.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct AssignIsolationTests {
   @MainActor final class Screen: ObservableObject {
     @Published var title = ""
@@ -132,6 +132,7 @@ struct AssignIsolationTests {
     var subscriptions = Set<AnyCancellable>()
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @MainActor @Test func assignOnTheMainActorFedOnTheMainActorWrites() {
     let events = PassthroughSubject<Int, Never>()
     let screen = Screen()
@@ -142,6 +143,7 @@ struct AssignIsolationTests {
     #expect(screen.title == "4")
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @MainActor @Test func assignAfterReceiveOnMainActorWritesValuesFromAnyThread() async {
     let events = PassthroughSubject<Int, Never>()
     let screen = Screen()

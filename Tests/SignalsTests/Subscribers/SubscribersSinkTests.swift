@@ -112,7 +112,7 @@ struct SubscribersSinkTests {
 }
 
 /// A sink attached inside an actor keeps its closures on that actor, or says so.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct SinkIsolationTests {
   @MainActor final class Counter {
     var values: [Int] = []

@@ -107,7 +107,7 @@ struct AsyncTransformStateMachineTests {
     #expect(next(&machine) == "finished to downstream")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func finishAfterARequestIsRunByTheParkedSlot() async {
     var machine = subscribedMachine()
     await withWakeUp { wakeUp in
@@ -148,7 +148,7 @@ struct AsyncTransformStateMachineTests {
     #expect(next(&machine) == "failure(SignalsTests.TestError(id: 3)) to downstream")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancelCancelsUpstreamLetsTheParkedSlotGoAndReleasesWithoutCompleting() async {
     var machine = subscribedMachine()
     _ = machine.receive(1)

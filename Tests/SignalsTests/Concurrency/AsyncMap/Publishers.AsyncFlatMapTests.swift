@@ -10,7 +10,7 @@ struct PublishersAsyncFlatMapTests {
     checkOperatorContract { $0.flatMap(maxTasks: 2) { $0 * 2 } }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func runsAtMostMaxTasksAtOnce() async {
     let subject = PassthroughSubject<Int, Never>()
     let started = Checkpoint()
@@ -45,7 +45,7 @@ struct PublishersAsyncFlatMapTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func emitsInCompletionOrder() async {
     let subject = PassthroughSubject<Int, Never>()
     let firstMayFinish = Checkpoint()
@@ -67,7 +67,7 @@ struct PublishersAsyncFlatMapTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func childTasksRunWithTheRequestedPriority() async {
     let subject = CurrentValueSubject<Int, Never>(1)
     let received = Checkpoint()
@@ -81,7 +81,7 @@ struct PublishersAsyncFlatMapTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancelReachesEveryTransformInFlight() async {
     let upstream = TestPublisher<Int, Never>()
     let started = Checkpoint()

@@ -11,7 +11,9 @@ private final class Collector<Output: Sendable, Failure: Error>: Sendable {
   let completions = Recorder<String>()
   let received = Checkpoint()
   let completed = Checkpoint()
-  private let cancellable = LockedState<AnyCancellable?>.make(nil)
+  // In an `UnsafeTransfer`: Apple's `AnyCancellable` is not `Sendable`; it is kept and taken under
+  // the lock, and Combine's cancel may come from any thread.
+  private let cancellable = LockedState<UnsafeTransfer<AnyCancellable>?>.make(nil)
 
   init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
     let token = publisher.sink(
@@ -23,11 +25,11 @@ private final class Collector<Output: Sendable, Failure: Error>: Sendable {
         values.append(value)
         received.signal()
       })
-    cancellable.withLock { $0 = token }
+    cancellable.withLock { $0 = UnsafeTransfer(token) }
   }
 
   func cancel() {
-    cancellable.withLock { $0 }?.cancel()
+    cancellable.withLock { $0 }?.wrapped.cancel()
   }
 }
 
@@ -41,7 +43,7 @@ struct PublishersAsyncMapTests {
     checkOperatorContract { $0.asyncMap { $0 * 2 } }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func asyncMapKeepsOrderAndRunsOneAtATime() async {
     let subject = PassthroughSubject<Int, Never>()
     let inFlight = LockedState.make((current: 0, highest: 0))
@@ -63,7 +65,7 @@ struct PublishersAsyncMapTests {
     #expect(inFlight.withLock { $0.highest } == 1)
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: [TaskPriority.low, .high])
+  @Test(timeLimit(minutes: 1), arguments: [TaskPriority.low, .high])
   func asyncMapRunsWithTheRequestedPriority(priority: TaskPriority) async {
     let subject = CurrentValueSubject<Int, Never>(1)
     let collector = Collector(subject.asyncMap(priority: priority) { _ in Task.currentPriority })
@@ -71,7 +73,7 @@ struct PublishersAsyncMapTests {
     #expect(collector.values.elements == [priority])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func withoutAPriorityTheTransformAndTheFinishRunInTheFirstRequestersContext() async {
     let subject = PassthroughSubject<Int, Never>()
     let names = Recorder<String>()
@@ -93,7 +95,7 @@ struct PublishersAsyncMapTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func asyncMapForwardsDemandOneForOne() async {
     let upstream = TestPublisher<Int, TestError>()
     let received = Checkpoint()
@@ -110,7 +112,7 @@ struct PublishersAsyncMapTests {
     downstream.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancelReachesTheTransformInFlight() async {
     let upstream = TestPublisher<Int, Never>()
     let started = Checkpoint()
@@ -134,7 +136,7 @@ struct PublishersAsyncMapTests {
     #expect(upstream.subscription.isCancelled)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func tryAsyncMapFailsWithTheThrownErrorAndCancelsUpstream() async {
     let upstream = TestPublisher<Int, Never>()
     let completed = Checkpoint()
@@ -159,7 +161,7 @@ struct PublishersAsyncMapTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func tryAsyncMapForwardsAnUpstreamFailure() async {
     let subject = PassthroughSubject<Int, TestError>()
     let collector = Collector(subject.tryAsyncMap { $0 })
@@ -170,7 +172,7 @@ struct PublishersAsyncMapTests {
 }
 
 /// `asyncMap`, `tryAsyncMap` and `flatMap(maxTasks:)` called inside an actor transform on it.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct AsyncMapIsolationTests {
   @MainActor final class Labeler {
     var prefix = "item"

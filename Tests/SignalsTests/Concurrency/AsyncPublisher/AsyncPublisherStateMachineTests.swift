@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -111,3 +112,4 @@ struct AsyncPublisherStateMachineTests {
     }
   }
 }
+#endif

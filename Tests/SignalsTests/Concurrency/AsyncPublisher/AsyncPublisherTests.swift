@@ -6,7 +6,8 @@ import SignalsTesting
 import Testing
 
 struct AsyncPublisherTests {
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func valuesRequestsOneValuePerNext() async {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
@@ -27,7 +28,8 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.events == [.requested(.max(1)), .requested(.max(1)), .requested(.max(1))])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func valuesSubscribesWhenTheIteratorIsMadeAndAsksForNothingUntilNext() {
     let publisher = TestPublisher<Int, Never>()
     let iterator = publisher.values.makeAsyncIterator()
@@ -36,7 +38,8 @@ struct AsyncPublisherTests {
     withExtendedLifetime(iterator) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func cancellingTheIteratingTaskCancelsTheSubscription() async {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
@@ -51,7 +54,8 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.events == [.requested(.max(1)), .cancelled])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func leavingTheLoopEarlyCancelsTheSubscription() async {
     let subject = CurrentValueSubject<Int, Never>(1)
     let spy = SubscriberSpy(upstream: subject)
@@ -62,7 +66,8 @@ struct AsyncPublisherTests {
     #expect(spy.box.object == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func finishedPublisherEndsTheLoop() async {
     let subject = PassthroughSubject<Int, Never>()
     subject.send(completion: .finished)
@@ -71,7 +76,8 @@ struct AsyncPublisherTests {
     #expect(received.isEmpty)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func throwingValuesThrowTheFailureAfterTheValues() async {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
@@ -93,7 +99,8 @@ struct AsyncPublisherTests {
     #expect(error == TestError(id: 7))
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func throwingValuesReturnNilWhenCancelled() async throws {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
@@ -107,7 +114,8 @@ struct AsyncPublisherTests {
     #expect(publisher.subscription.isCancelled)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
+  @Test(timeLimit(minutes: 1))
   func completionBeforeNextIsReportedByTheNextCall() async throws {
     let subject = CurrentValueSubject<Int, TestError>(3)
     var iterator = subject.values.makeAsyncIterator()
@@ -117,7 +125,8 @@ struct AsyncPublisherTests {
     #expect(try await iterator.next() == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func concurrentNextCallsOnOneIteratorAreQueuedAndServedInOrder() async throws {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, Never>(onRequest: { _ in requests.signal() })
@@ -133,7 +142,8 @@ struct AsyncPublisherTests {
     #expect(await second.value == 20)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func aFailureGoesToTheOldestWaitingCallAndTheOthersEnd() async throws {
     let requests = Checkpoint()
     let publisher = TestPublisher<Int, TestError>(onRequest: { _ in requests.signal() })
@@ -147,6 +157,7 @@ struct AsyncPublisherTests {
     #expect(try await second.value == nil)
   }
 
+  @available(macOS 12, iOS 15, tvOS 15, watchOS 8, *)
   @Test func aValueNobodyAskedForStops() async {
     await #expect(processExitsWith: .failure) {
       let publisher = TestPublisher<Int, Never>()
@@ -158,6 +169,7 @@ struct AsyncPublisherTests {
 }
 
 /// One iterator shared by several tasks, as Combine allows.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 private actor SharedIterator {
   private var iterator: AsyncPublisher<TestPublisher<Int, Never>>.Iterator
 
@@ -172,6 +184,7 @@ private actor SharedIterator {
 }
 
 /// One throwing iterator shared by several tasks.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
 private actor SharedThrowingIterator {
   private var iterator: AsyncThrowingPublisher<TestPublisher<Int, TestError>>.Iterator
 

@@ -45,7 +45,8 @@ private func events<P: Publisher>(of publisher: P) async -> [String] where P.Out
 }
 
 struct AsyncSequencePublisherTests {
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func pullsOnlyWhatWasRequested() async {
     let source = CountingSequence()
     let received = Checkpoint()
@@ -61,7 +62,8 @@ struct AsyncSequencePublisherTests {
     subscriber.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func isLazy() {
     let source = CountingSequence()
     let subscriber = TestSubscriber<Int, Never>(initialDemand: .none)
@@ -71,7 +73,8 @@ struct AsyncSequencePublisherTests {
     subscriber.cancel()
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func finishesWhenTheSequenceEnds() async {
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
     for value in 1...3 { input.yield(value) }
@@ -79,13 +82,15 @@ struct AsyncSequencePublisherTests {
     #expect(await events(of: stream.publisher) == ["1", "2", "3", "finished"])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func failureTypeIsTheSequencesOwn() {
     #expect(AsyncSequencePublisher<AsyncStream<Int>>.Failure.self == Never.self)
     #expect(AsyncSequencePublisher<AsyncThrowingStream<Int, any Error>>.Failure.self == (any Error).self)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func errorsBecomeFailures() async {
     let (stream, input) = AsyncThrowingStream.makeStream(of: Int.self)
     input.yield(1)
@@ -93,7 +98,8 @@ struct AsyncSequencePublisherTests {
     #expect(await events(of: stream.publisher) == ["1", "failure(SignalsTests.TestError(id: 5))"])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func cancellingTheSubscriptionCancelsTheIteratingTask() async {
     let (stream, input) = AsyncStream.makeStream(of: Int.self)
     let cancelled = Checkpoint()
@@ -111,7 +117,8 @@ struct AsyncSequencePublisherTests {
     #expect(subscriber.events == [.subscription, .value(1)])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)
+  @Test(timeLimit(minutes: 1))
   func cancellingWhileWaitingForDemandStopsTheTask() async {
     let source = CountingSequence()
     let received = Checkpoint()

@@ -19,7 +19,7 @@ private func hold(until release: Checkpoint, reaches target: Int, cancelled: Che
 struct PublisherAsyncSinkPolicyTests {
   static let policies: [AsyncSinkPolicy] = [.serial, .latest, .dropWhileBusy, .concurrent(maxTasks: 2)]
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func latestCancelsTheWorkInFlightAndRunsTheNewestValueAfterIt() async {
     let subject = PassthroughSubject<Int, Never>()
     let started = Recorder<Int>()
@@ -48,7 +48,7 @@ struct PublisherAsyncSinkPolicyTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func dropWhileBusyDropsAndCountsValuesThatArriveDuringWork() async {
     let subject = PassthroughSubject<Int, Never>()
     let drops = DropCounter()
@@ -83,7 +83,7 @@ struct PublisherAsyncSinkPolicyTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func concurrentRunsAtMostMaxTasksAndStartsValuesInArrivalOrder() async {
     let subject = PassthroughSubject<Int, Never>()
     let started = Recorder<Int>()
@@ -120,7 +120,7 @@ struct PublisherAsyncSinkPolicyTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: policies)
+  @Test(timeLimit(minutes: 1), arguments: policies)
   func cancelReachesTheWorkInFlightAndNothingRunsAfter(policy: AsyncSinkPolicy) async {
     let subject = PassthroughSubject<Int, Never>()
     let processed = Recorder<Int>()
@@ -155,7 +155,7 @@ struct PublisherAsyncSinkPolicyTests {
     #expect(completions.elements.isEmpty)
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: policies)
+  @Test(timeLimit(minutes: 1), arguments: policies)
   func releasingTheCancellableCancelsAndReleasesTheSubscriber(policy: AsyncSinkPolicy) async {
     let subject = PassthroughSubject<Int, Never>()
     let spy = SubscriberSpy(upstream: subject)
@@ -176,7 +176,7 @@ struct PublisherAsyncSinkPolicyTests {
     #expect(spy.box.object == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: policies)
+  @Test(timeLimit(minutes: 1), arguments: policies)
   func receiveCompletionRunsAfterTheLastWorkEnds(policy: AsyncSinkPolicy) async {
     let subject = PassthroughSubject<Int, TestError>()
     let events = Recorder<String>()
@@ -202,7 +202,7 @@ struct PublisherAsyncSinkPolicyTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: policies)
+  @Test(timeLimit(minutes: 1), arguments: policies)
   func everyTaskRunsWithTheRequestedPriority(policy: AsyncSinkPolicy) async {
     let subject = PassthroughSubject<Int, Never>()
     let priorities = Recorder<TaskPriority>()
@@ -220,7 +220,7 @@ struct PublisherAsyncSinkPolicyTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func serialPolicyProcessesEveryValueInOrder() async {
     let subject = PassthroughSubject<Int, Never>()
     let processed = Recorder<Int>()

@@ -6,7 +6,7 @@ import SignalsTesting
 import Testing
 
 struct PublisherAsyncSinkTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func processesValuesInOrderOneAtATime() async {
     let subject = PassthroughSubject<Int, Never>()
     let processed = Recorder<Int>()
@@ -29,7 +29,7 @@ struct PublisherAsyncSinkTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func noValueIsLostWhileTheClosureAwaits() async {
     let subject = PassthroughSubject<Int, Never>()
     let started = Checkpoint()
@@ -51,7 +51,7 @@ struct PublisherAsyncSinkTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)), arguments: [TaskPriority.low, .medium, .high])
+  @Test(timeLimit(minutes: 1), arguments: [TaskPriority.low, .medium, .high])
   func runsWithTheRequestedPriority(priority: TaskPriority) async {
     let subject = CurrentValueSubject<Int, Never>(0)
     let priorities = Recorder<TaskPriority>()
@@ -65,7 +65,7 @@ struct PublisherAsyncSinkTests {
     withExtendedLifetime(cancellable) {}
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancelReachesTheClosureInFlightAndStopsLaterValues() async {
     let subject = PassthroughSubject<Int, Never>()
     let started = Checkpoint()
@@ -95,7 +95,7 @@ struct PublisherAsyncSinkTests {
     #expect(sawCancellation.elements == [true])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func releasingTheCancellableCancels() async {
     let subject = PassthroughSubject<Int, Never>()
     let spy = SubscriberSpy(upstream: subject)
@@ -109,7 +109,7 @@ struct PublisherAsyncSinkTests {
     #expect(spy.box.object == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func receiveCompletionRunsAfterTheLastValue() async {
     let subject = PassthroughSubject<Int, TestError>()
     let events = Recorder<String>()
@@ -131,7 +131,7 @@ struct PublisherAsyncSinkTests {
 }
 
 /// `asyncSink` called inside an actor runs its closures on that actor.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct AsyncSinkIsolationTests {
   @MainActor final class Inbox {
     var items: [Int] = []

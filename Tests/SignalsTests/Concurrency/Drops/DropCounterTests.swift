@@ -10,7 +10,7 @@ struct DropCounterTests {
     #expect(drops.description == "DropCounter(0)")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func countsAndReportsEachDropOfABoundedStream() async {
     let reported = Recorder<Int>()
     let drops = DropCounter { reported.append(1) }
@@ -27,7 +27,7 @@ struct DropCounterTests {
     #expect(reported.elements.count == 2)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func aThrowingStreamCountsTheNewValuesItDrops() async throws {
     let drops = DropCounter()
     let subject = PassthroughSubject<Int, TestError>()
@@ -42,7 +42,7 @@ struct DropCounterTests {
     #expect(drops.count == 3)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func anUnboundedStreamNeverDrops() async {
     let drops = DropCounter()
     let subject = CurrentValueSubject<Int, Never>(0)

@@ -6,12 +6,14 @@ import Signals
 import SignalsTesting
 import Testing
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 private final class Settings: @unchecked Sendable {
   // Safety (of the `@unchecked Sendable`): tests mutate and read it from one task at a time.
   var theme = "light"
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 private final class Model: @unchecked Sendable {
   // Safety (of the `@unchecked Sendable`): tests mutate and read it from one task at a time.
@@ -20,6 +22,7 @@ private final class Model: @unchecked Sendable {
   var settings = Settings()
 }
 
+@available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
 @Observable
 private final class ProbedModel: @unchecked Sendable {
   // Safety (of the `@unchecked Sendable`): tests mutate and read it from one task at a time.
@@ -60,6 +63,7 @@ private final class RequestingOnReleaseSubscriber: Subscriber {
 }
 
 struct ObservationPublisherTests {
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func deliversTheCurrentValueAtOnce() {
     let model = Model()
     model.query = "swift"
@@ -69,6 +73,7 @@ struct ObservationPublisherTests {
     #expect(subscriber.values == ["swift"])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func eachChangeIsDeliveredWithTheNewValueOnTheScheduler() {
     let model = Model()
     let scheduler = DispatchQueue.test
@@ -85,6 +90,7 @@ struct ObservationPublisherTests {
     #expect(subscriber.values == [0, 1, 2, 3])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func severalChangesInOneTurnGiveOneValueTheNewest() {
     let model = Model()
     let scheduler = DispatchQueue.test
@@ -97,6 +103,7 @@ struct ObservationPublisherTests {
     #expect(subscriber.values == ["", "swi"])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aChangeOfAnyPropertyReadIsDelivered() {
     let model = Model()
     let scheduler = DispatchQueue.test
@@ -109,6 +116,7 @@ struct ObservationPublisherTests {
     #expect(subscriber.values == ["#0", "#7", "q#7"])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aPropertyOfANestedObjectIsObserved() {
     let model = Model()
     let scheduler = DispatchQueue.test
@@ -125,6 +133,7 @@ struct ObservationPublisherTests {
     #expect(subscriber.values == ["light", "dark", "sepia", "blue"])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func aChangeWithoutDemandIsDeliveredAsTheNewestValueOnRequest() {
     let model = Model()
     let scheduler = DispatchQueue.test
@@ -142,6 +151,7 @@ struct ObservationPublisherTests {
     #expect(subscriber.values == [0, 2], "no demand left")
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func nothingIsDeliveredAfterCancel() {
     let model = Model()
     let scheduler = DispatchQueue.test
@@ -155,6 +165,7 @@ struct ObservationPublisherTests {
     #expect(subscriber.values == [0])
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func cancelReleasesTheModelAndTheSubscriber() {
     let modelReleased = Checkpoint()
     let subscriberReleased = Checkpoint()
@@ -182,6 +193,7 @@ struct ObservationPublisherTests {
     withExtendedLifetime(cancellable) {}
   }
 
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
   @Test func cancelReleasesTheSubscriberAfterUnlocking() throws {
     let model = Model()
     let released = Checkpoint()
@@ -196,7 +208,8 @@ struct ObservationPublisherTests {
     #expect(released.count == 1, "the subscriber was released by cancel, and its call back returned")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+  @Test(timeLimit(minutes: 1))
   func twoConsumersOfTheSequenceBothSeeEveryChange() async {
     let model = Model()
     let scheduler = DispatchQueue.test

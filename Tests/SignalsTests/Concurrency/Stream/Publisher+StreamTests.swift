@@ -6,7 +6,7 @@ import SignalsTesting
 import Testing
 
 struct PublisherStreamTests {
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func everyConsumerGetsEveryValueOfEveryProducerInOrder() async {
     let producers = 4
     let valuesPerProducer = 5_000
@@ -41,7 +41,7 @@ struct PublisherStreamTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func valuesSentBeforeTheFirstNextAreBuffered() async {
     let subject = PassthroughSubject<Int, Never>()
     let stream = subject.stream()
@@ -54,7 +54,7 @@ struct PublisherStreamTests {
     #expect(received == [1, 2, 3])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func currentValueSubjectStreamBeginsWithTheCurrentValue() async {
     let subject = CurrentValueSubject<Int, Never>(10)
     let stream = subject.stream()
@@ -65,7 +65,7 @@ struct PublisherStreamTests {
     #expect(received == [10, 11])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func finishedSubjectGivesAFinishedStream() async {
     let subject = CurrentValueSubject<Int, Never>(10)
     subject.send(completion: .finished)
@@ -73,7 +73,7 @@ struct PublisherStreamTests {
     #expect(await iterator.next() == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func failureIsThrownAfterTheBufferedValues() async {
     let subject = PassthroughSubject<Int, TestError>()
     let stream = subject.stream()
@@ -84,7 +84,7 @@ struct PublisherStreamTests {
     #expect(failure as? TestError == TestError(id: 3), "the stream must throw")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func bufferingPolicyLimitsWhatAnIdleConsumerKeeps() async {
     let subject = PassthroughSubject<Int, Never>()
     let stream = subject.stream(bufferingPolicy: .bufferingNewest(2))
@@ -95,7 +95,7 @@ struct PublisherStreamTests {
     #expect(received == [4, 5])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancelledConsumerIsReleasedAndTheOthersGoOn() async {
     let subject = PassthroughSubject<Int, Never>()
     let spy = SubscriberSpy(upstream: subject)
@@ -118,7 +118,7 @@ struct PublisherStreamTests {
     #expect(values == [1, 2])
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func droppedStreamDetachesAndIsReleased() {
     let subject = PassthroughSubject<Int, Never>()
     let spy = SubscriberSpy(upstream: subject)
@@ -130,7 +130,7 @@ struct PublisherStreamTests {
     #expect(spy.box.object == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func exitingTheLoopDetaches() async {
     let subject = CurrentValueSubject<Int, Never>(1)
     let spy = SubscriberSpy(upstream: subject)
@@ -147,7 +147,7 @@ struct PublisherStreamTests {
   // spies above go through the general path); these check that path's lifetime and its place among
   // other subscribers.
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func aPassthroughSubjectsStreamKeepsItAliveUntilDroppedAndLeavesNoCycle() {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     var streams: [AsyncStream<Int>] = []
@@ -162,7 +162,7 @@ struct PublisherStreamTests {
     #expect(weakSubject == nil, "dropping the stream detaches it and releases the subject")
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func aCancelledConsumerOfAPassthroughSubjectDetachesItsStream() async {
     weak var weakSubject: PassthroughSubject<Int, Never>?
     let received = Checkpoint()
@@ -182,7 +182,7 @@ struct PublisherStreamTests {
     #expect(weakSubject == nil)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func streamsSinksAndOtherSubscribersOfOneSubjectEachGetEveryValueThenTheEnd() async {
     let subject = PassthroughSubject<Int, TestError>()
     let first = subject.stream()

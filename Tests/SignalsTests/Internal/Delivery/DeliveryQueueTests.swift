@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 @_spi(Signals) import SignalsSupport
 import Testing
 
@@ -291,3 +292,4 @@ private struct SplitMix {
     return Int((z ^ (z >> 31)) % UInt64(bound))
   }
 }
+#endif

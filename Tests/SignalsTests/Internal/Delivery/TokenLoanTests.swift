@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 @_spi(Signals) import SignalsSupport
 import Testing
 
@@ -144,3 +145,4 @@ struct TokenLoanTests {
     #expect(owner.loanByte == 0xA5)
   }
 }
+#endif

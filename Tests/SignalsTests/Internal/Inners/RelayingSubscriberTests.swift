@@ -1,11 +1,9 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+import Signals
 @_spi(Signals) import SignalsSupport
 import SignalsTesting
 import Testing
-
-@testable import Signals
-@testable import SignalsCombine
 
 /// `map`, `filter` and `compactMap` behind an upstream that keeps the contract (a subject, a
 /// sequence, another operator) relay its subscription instead of wrapping it, as Combine's do;

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -29,3 +30,4 @@ struct BorrowedElementsTests {
     #expect(BorrowedElements<Base>.uncheckedCast(element, to: Known.self).name == "x")
   }
 }
+#endif

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -43,3 +44,4 @@ struct CurrentValueSlotTests {
     #expect(held == nil, "release destroys the value held")
   }
 }
+#endif

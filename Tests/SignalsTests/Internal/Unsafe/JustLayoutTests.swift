@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import SignalsCombine
@@ -42,3 +43,4 @@ struct JustLayoutTests {
     #expect(released == nil)
   }
 }
+#endif

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import SignalsCombine
@@ -73,3 +74,4 @@ struct TupleLayoutTests {
     #expect(released == nil)
   }
 }
+#endif

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -91,3 +92,4 @@ struct BufferStateMachineTests {
     guard case .drop = machine.received(2) else { Issue.record("dropped after cancel"); return }
   }
 }
+#endif

@@ -7,10 +7,14 @@ import SignalsTesting
 import Testing
 
 struct BufferTests {
-  static let strategies: [(Publishers.PrefetchStrategy, String)] = [
-    (.keepFull, "dropNewest"), (.keepFull, "dropOldest"), (.keepFull, "customError"),
-    (.byRequest, "dropNewest"), (.byRequest, "dropOldest"), (.byRequest, "customError"),
-  ]
+  // Computed: Apple's `Publishers.PrefetchStrategy` is not `Sendable`, so it cannot be stored in
+  // a static.
+  static var strategies: [(Publishers.PrefetchStrategy, String)] {
+    [
+      (.keepFull, "dropNewest"), (.keepFull, "dropOldest"), (.keepFull, "customError"),
+      (.byRequest, "dropNewest"), (.byRequest, "dropOldest"), (.byRequest, "customError"),
+    ]
+  }
 
   private static func whenFull(_ name: String) -> Publishers.BufferingStrategy<TestError> {
     switch name {

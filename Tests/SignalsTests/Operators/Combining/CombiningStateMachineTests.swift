@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 @_spi(Signals) import SignalsSupport
 import Testing
 
@@ -193,3 +194,4 @@ extension CombiningStateMachine.SubscriptionAction: Equatable {
     }
   }
 }
+#endif

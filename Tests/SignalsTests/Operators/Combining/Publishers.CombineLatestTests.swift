@@ -157,8 +157,10 @@ struct CombineLatestTests {
   @Test func aValueSentFromInsideReceiveIsDeliveredRightAfterThatCall() {
     let first = PassthroughSubject<Int, Never>()
     let second = CurrentValueSubject<Int, Never>(0)
+    // Sent to only from inside receive(_:), which this test's own send runs on its thread.
+    let secondInside = UnsafeTransfer(second)
     let recorder = TestSubscriber<Int, Never>(onValue: { value in
-      if value == 1 { second.send(5) }
+      if value == 1 { secondInside.wrapped.send(5) }
     })
     first.combineLatest(second) { $0 + $1 }.subscribe(recorder)
     first.send(1)

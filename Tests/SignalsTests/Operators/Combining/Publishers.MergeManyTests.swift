@@ -29,14 +29,16 @@ struct MergeManyTests {
   }
 
   @Test func collectWaitsForEveryFutureAndTheFirstFailureCancelsTheRest() {
-    let promises = Recorder<Future<Int, TestError>.Promise>()
+    // A plain array: `Future`'s closure runs at once, on this thread, and Apple's `Future.Promise`
+    // is not `Sendable`, so it cannot go into a `Recorder`.
+    var promises: [Future<Int, TestError>.Promise] = []
     let futures = (0..<3).map { _ in Future<Int, TestError> { promises.append($0) } }
     let recorder = TestSubscriber<[Int], TestError>()
     Publishers.MergeMany(futures.map { future in Deferred { future } }).collect().subscribe(recorder)
-    promises.elements[2](.success(3))
-    promises.elements[0](.success(1))
+    promises[2](.success(3))
+    promises[0](.success(1))
     #expect(recorder.events == [.subscription])
-    promises.elements[1](.success(2))
+    promises[1](.success(2))
     #expect(recorder.events == [.subscription, .value([3, 1, 2]), .completion(.finished)])
 
     let failing = (0..<3).map { _ in TestPublisher<Int, TestError>() }
@@ -49,7 +51,7 @@ struct MergeManyTests {
     #expect(failing[2].subscription.isCancelled)
   }
 
-  @Test(.timeLimit(.minutes(1))) func asyncUploadsRunTogetherAndAreCollectedOnce() async throws {
+  @Test(timeLimit(minutes: 1)) func asyncUploadsRunTogetherAndAreCollectedOnce() async throws {
     let uploads = (1...4).map { item in
       Deferred {
         Future<Int, TestError>(priority: .userInitiated) { () async throws(TestError) -> Int in item * 10 }

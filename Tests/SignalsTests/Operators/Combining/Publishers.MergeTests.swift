@@ -99,9 +99,11 @@ struct MergeTests {
   @Test func aValueSentFromInsideReceiveIsDeliveredRightAfterThatCall() {
     let first = PassthroughSubject<Int, Never>()
     let second = PassthroughSubject<Int, Never>()
+    // Sent to only from inside receive(_:), which this test's own send runs on its thread.
+    let inside = UnsafeTransfer((first, second))
     let recorder = TestSubscriber<Int, Never>(onValue: { value in
-      if value == 1 { second.send(2) }
-      if value == 2 { first.send(3) }
+      if value == 1 { inside.wrapped.1.send(2) }
+      if value == 2 { inside.wrapped.0.send(3) }
     })
     first.merge(with: second).subscribe(recorder)
     first.send(1)
@@ -113,9 +115,11 @@ struct MergeTests {
     let first = PassthroughSubject<Int, Never>()
     let second = PassthroughSubject<Int, Never>()
     let box = SubscriberBox<Int>()
+    // Sent to only from inside receive(_:), which this test's own send runs on its thread.
+    let secondInside = UnsafeTransfer(second)
     let recorder = TestSubscriber<Int, Never>(onValue: { value in
       if value == 1 {
-        second.send(2)
+        secondInside.wrapped.send(2)
         box.subscriber?.cancel()
       }
     })

@@ -107,7 +107,7 @@ struct HandleEventsTests {
 }
 
 /// `handleEvents` closures written inside an actor are checked against it when they run.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(timeLimit(minutes: 1))
 struct HandleEventsIsolationTests {
   @MainActor @Test func closuresWrittenOnTheMainActorRunThereAsBefore() {
     let events = PassthroughSubject<Int, Never>()

@@ -120,6 +120,7 @@ struct MulticastTests {
     connection.cancel()
   }
 
+  @available(macOS 13, iOS 16, tvOS 16, watchOS 9, *)
   @Test func aSecondSubscriptionFromTheSubjectIsCancelled() throws {
     let subject = PassthroughSubject<Int, Never>()
     let multicast = TestPublisher<Int, Never>().multicast(subject: subject)

@@ -175,8 +175,10 @@ extension ShareTests {
     let upstream = TestPublisher<Int, Never>()
     let shared = upstream.share()
     let joiner = TestSubscriber<Int, Never>()
+    // Subscribed to only from inside receive(_:), which this test's own send runs on its thread.
+    let sharedInside = UnsafeTransfer(shared)
     let recorder = TestSubscriber<Int, Never>(onValue: { value in
-      if value == 1 { shared.subscribe(joiner) }
+      if value == 1 { sharedInside.wrapped.subscribe(joiner) }
     })
     shared.subscribe(recorder)
     upstream.send(1)

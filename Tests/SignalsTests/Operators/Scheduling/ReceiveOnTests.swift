@@ -81,7 +81,7 @@ struct ReceiveOnTests {
     checkCancelBeforeSubscriptionDoesNothing { $0.receive(on: DispatchQueue.test) }
   }
 
-  @Test(.timeLimit(.minutes(1))) func deliversOnTheDispatchQueue() async {
+  @Test(timeLimit(minutes: 1)) func deliversOnTheDispatchQueue() async {
     let key = DispatchSpecificKey<String>()
     let queue = DispatchQueue(label: "signals.receive-on")
     queue.setSpecific(key: key, value: "target")

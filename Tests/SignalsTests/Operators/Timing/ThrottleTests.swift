@@ -33,9 +33,10 @@ struct ThrottleTests {
     let scheduler = DispatchQueue.test
     let start = scheduler.now
     let subject = PassthroughSubject<Int, Never>()
-    let times = LockedState.make([DispatchQueue.SchedulerTimeType.Stride]())
+    // Nanoseconds: Apple's `DispatchQueue.SchedulerTimeType.Stride` is not `Sendable`.
+    let times = LockedState.make([Int]())
     let recorder = TestSubscriber<Int, Never>(onValue: { _ in
-      times.withLock { $0.append(start.distance(to: scheduler.now)) }
+      times.withLock { $0.append(start.distance(to: scheduler.now).magnitude) }
     })
     subject.throttle(for: .seconds(1), scheduler: scheduler, latest: true).subscribe(recorder)
     subject.send(1)
@@ -43,7 +44,7 @@ struct ThrottleTests {
     subject.send(2)
     scheduler.advance()
     #expect(recorder.values == [1, 2])
-    #expect(times.withLock { $0 } == [.seconds(0), .seconds(5)])
+    #expect(times.withLock { $0 } == [0, 5_000_000_000])
   }
 
   @Test func aCompletionFollowsAHeldValueAtItsTime() {

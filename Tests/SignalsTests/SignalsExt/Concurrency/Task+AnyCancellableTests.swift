@@ -19,7 +19,7 @@ struct TaskAnyCancellableTests {
     }
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func cancellingTheCancellableCancelsTheTask() async {
     let started = Checkpoint()
     let task = waitingTask(started: started)
@@ -29,7 +29,7 @@ struct TaskAnyCancellableTests {
     #expect(await task.value)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func releasingTheSetCancelsAStoredTask() async {
     let started = Checkpoint()
     let task = waitingTask(started: started)
@@ -41,7 +41,7 @@ struct TaskAnyCancellableTests {
     #expect(await task.value)
   }
 
-  @Test(.timeLimit(.minutes(1)))
+  @Test(timeLimit(minutes: 1))
   func aTaskStoredInAnArrayIsCancelledWithTheSubscriptions() async {
     let started = Checkpoint()
     let task = waitingTask(started: started)

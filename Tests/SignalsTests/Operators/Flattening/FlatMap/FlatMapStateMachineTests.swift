@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -132,3 +133,4 @@ struct FlatMapStateMachineTests {
     #expect(machine.cancelled().cancel.isEmpty, "cancelling twice does nothing")
   }
 }
+#endif

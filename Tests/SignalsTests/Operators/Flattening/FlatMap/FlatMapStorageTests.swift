@@ -313,6 +313,7 @@ struct FlatMapStorageTests {
     }
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func aFailingUpstreamDropsWaitingJustValues() {
     for erased in [false, true] {
       let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(1))
@@ -344,6 +345,7 @@ struct FlatMapStorageTests {
     #expect(upstream.subscription.events == Array(repeating: .requested(.max(1)), count: 4))
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func justInnersKeepTheContract() {
     checkOperatorContract { $0.flatMap { Just($0).setFailureType(to: TestError.self) } }
     checkOperatorContract { $0.flatMap(maxPublishers: .max(2)) { Just($0 + 1) } }

@@ -1,5 +1,6 @@
 // Copyright (c) 2026 the Signals authors. MIT License, see LICENSE.
 
+#if !canImport(Combine)
 import Testing
 
 @testable import Signals
@@ -145,3 +146,4 @@ extension SwitchToLatestStateMachineTests {
 
   private typealias NextDelivery = Machine.NextDelivery
 }
+#endif

@@ -37,6 +37,7 @@ struct SwitchToLatestStorageTests {
 
   // MARK: Contract
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func theFusedPathKeepsTheContract() {
     checkOperatorContract { $0.map { Just($0).setFailureType(to: TestError.self) }.switchToLatest() }
     checkOperatorContract { $0.map { Just($0) }.switchToLatest() }
@@ -96,6 +97,7 @@ struct SwitchToLatestStorageTests {
       ])
   }
 
+  @available(macOS 11, iOS 14, tvOS 14, watchOS 7, *)
   @Test func theOverloadThatRaisesTheInnersFailureTypeTakesTheFusedPath() {
     let upstream = PassthroughSubject<Just<Int>, TestError>()
     let recorder = TestSubscriber<Int, TestError>(initialDemand: .max(2))

@@ -65,8 +65,10 @@ struct PrefixUntilOutputTests {
   @Test func aTriggerFiredFromInsideReceiveFinishesAfterThatValue() {
     let upstream = PassthroughSubject<Int, Never>()
     let trigger = PassthroughSubject<Void, Never>()
+    // Sent to only from inside receive(_:), which this test's own send runs on its thread.
+    let triggerInside = UnsafeTransfer(trigger)
     let recorder = TestSubscriber<Int, Never>(onValue: { value in
-      if value == 2 { trigger.send() }
+      if value == 2 { triggerInside.wrapped.send() }
     })
     upstream.prefix(untilOutputFrom: trigger).subscribe(recorder)
     upstream.send(1)
