@@ -139,8 +139,9 @@ struct SinkIsolationTests {
   @Test func aSinkWithBothClosuresChecksTheCompletionToo() async {
     await #expect(processExitsWith: .failure) {
       let events = PassthroughSubject<Int, TestError>()
+      // The cancellable only keeps the pipeline alive: no other thread touches it.
       let cancellable = await MainActor.run {
-        events.sink(receiveCompletion: { _ in }, receiveValue: { _ in })
+        UnsafeTransfer(events.sink(receiveCompletion: { _ in }, receiveValue: { _ in }))
       }
       await Task.detached { events.send(completion: .finished) }.value
       _ = cancellable

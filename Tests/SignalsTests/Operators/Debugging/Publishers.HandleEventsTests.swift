@@ -128,8 +128,9 @@ struct HandleEventsIsolationTests {
   @Test func aMainActorClosureRunOffTheMainActorStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
       let events = PassthroughSubject<Int, Never>()
+      // The cancellable only keeps the pipeline alive: no other thread touches it.
       let cancellable = await MainActor.run {
-        events.handleEvents(receiveOutput: { _ in }).sink { @Sendable _ in }
+        UnsafeTransfer(events.handleEvents(receiveOutput: { _ in }).sink { @Sendable _ in })
       }
       await Task.detached { events.send(1) }.value
       _ = cancellable
