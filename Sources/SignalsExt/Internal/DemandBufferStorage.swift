@@ -25,16 +25,6 @@ private struct DemandBufferState {
   var hasEnded = false
 }
 
-/// The subscriber of a ``DemandBufferSubscription``, in a box: an optional reference to it is
-/// copied without a metadata lookup, where an optional of the subscriber's own type is not.
-private final class DemandBufferTarget<Downstream: Subscriber> {
-  let downstream: Downstream
-
-  init(_ downstream: Downstream) {
-    self.downstream = downstream
-  }
-}
-
 /// One subscriber's lossless subscription: a ``DemandBufferStateMachine`` behind a lock, with the
 /// subscriber itself.
 ///
@@ -58,12 +48,12 @@ Subscription, CustomStringConvertible, @unchecked Sendable
   /// The failure the machine decided to complete with.
   private var failure = ValueSlot<Failure>()
   /// The subscriber, until the subscription ends.
-  private var target: DemandBufferTarget<Downstream>?
+  private var target: HeldSubscriber<Downstream>?
   let description: String
 
   /// Creates the subscription; the creating thread holds the delivery token until ``start()``.
   init(downstream: Downstream, description: String) {
-    target = DemandBufferTarget(downstream)
+    target = HeldSubscriber(downstream)
     self.description = description
   }
 
@@ -111,7 +101,7 @@ Subscription, CustomStringConvertible, @unchecked Sendable
   }
 
   override func send(_ value: Input) {
-    var delivering: DemandBufferTarget<Downstream>?
+    var delivering: HeldSubscriber<Downstream>?
     let decision = state.withLock { state in
       let decision = state.machine.send()
       switch decision {
@@ -130,7 +120,7 @@ Subscription, CustomStringConvertible, @unchecked Sendable
   override func send(completion: Subscribers.Completion<Failure>) {
     let ending: DemandBufferStateMachine.Ending
     if case .failure = completion { ending = .failure } else { ending = .finished }
-    var delivering: DemandBufferTarget<Downstream>?
+    var delivering: HeldSubscriber<Downstream>?
     let delivery = state.withLock { state -> DemandBufferStateMachine.Delivery in
       guard let delivery = state.machine.complete(ending) else { return .none }
       if case .failure(let error) = completion { failure.store(error) }
@@ -141,7 +131,7 @@ Subscription, CustomStringConvertible, @unchecked Sendable
   }
 
   func request(_ demand: Subscribers.Demand) {
-    var delivering: DemandBufferTarget<Downstream>?
+    var delivering: HeldSubscriber<Downstream>?
     let delivery = state.withLock { state in
       let delivery = state.machine.request(demand)
       if delivery != .none { delivering = target }
@@ -155,7 +145,7 @@ Subscription, CustomStringConvertible, @unchecked Sendable
   }
 
   /// Delivers for as long as the machine hands work to this caller, the token holder.
-  private func deliver(_ first: DemandBufferStateMachine.Delivery, to delivering: DemandBufferTarget<Downstream>) {
+  private func deliver(_ first: DemandBufferStateMachine.Delivery, to delivering: HeldSubscriber<Downstream>) {
     var delivery = first
     while true {
       switch delivery {
@@ -181,14 +171,14 @@ Subscription, CustomStringConvertible, @unchecked Sendable
 
   /// The token holder takes the oldest queued value and delivers it; returns the subscriber's demand.
   @inline(never)
-  private func deliverQueued(to delivering: DemandBufferTarget<Downstream>) -> Subscribers.Demand {
+  private func deliverQueued(to delivering: HeldSubscriber<Downstream>) -> Subscribers.Demand {
     guard let value = state.withLock({ _ in queue.popFirst() }) else { return .none }
     return delivering.downstream.receive(value)
   }
 
   /// The token holder delivers the completion, then ends the subscription.
   @inline(never)
-  private func complete(_ ending: DemandBufferStateMachine.Ending, to delivering: DemandBufferTarget<Downstream>) {
+  private func complete(_ ending: DemandBufferStateMachine.Ending, to delivering: HeldSubscriber<Downstream>) {
     switch ending {
     case .finished:
       delivering.downstream.receive(completion: .finished)

@@ -152,10 +152,10 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
 
   private let state = LockedState.make(SubscriptionStatus.awaitingSubscription)
   /// Guarded by `state`'s lock: the subscriber, until the link ends (completion or cancel).
-  private var target: MulticastTarget<Downstream>?
+  private var target: HeldSubscriber<Downstream>?
 
   init(downstream: Downstream) {
-    target = MulticastTarget(downstream)
+    target = HeldSubscriber(downstream)
   }
 
   var description: String { "Multicast" }
@@ -175,7 +175,7 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
 
   func receive(_ input: Input) -> Subscribers.Demand {
     var subscription: (any Subscription)?
-    let attached = state.withLock { status -> MulticastTarget<Downstream>? in
+    let attached = state.withLock { status -> HeldSubscriber<Downstream>? in
       subscription = status.subscription
       return subscription == nil ? nil : target
     }
@@ -186,7 +186,7 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
   }
 
   func receive(completion: Subscribers.Completion<Failure>) {
-    let ended = state.withLock { status -> MulticastTarget<Downstream>? in
+    let ended = state.withLock { status -> HeldSubscriber<Downstream>? in
       guard status.isSubscribed else { return nil }
       status = .terminal
       defer { target = nil }
@@ -200,7 +200,7 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
   }
 
   func cancel() {
-    let (subscription, released) = state.withLock { status -> ((any Subscription)?, MulticastTarget<Downstream>?) in
+    let (subscription, released) = state.withLock { status -> ((any Subscription)?, HeldSubscriber<Downstream>?) in
       defer {
         status = .terminal
         target = nil
@@ -210,15 +210,6 @@ private final class MulticastInner<Downstream: Subscriber>: Subscriber, Subscrip
     // The subscriber is released here, after unlocking.
     withExtendedLifetime(released) {}
     subscription?.cancel()
-  }
-}
-
-/// The subscriber of a `MulticastInner`, in a box (see there).
-private final class MulticastTarget<Downstream> {
-  let downstream: Downstream
-
-  init(_ downstream: Downstream) {
-    self.downstream = downstream
   }
 }
 
